@@ -1,0 +1,28 @@
+#include <charconv>
+
+#include "cli/command.h"
+#include "core/error.h"
+
+namespace sz::cli {
+
+bool wants_help(Args args) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
+
+std::string flag_value(Args args, size_t& i) {
+  if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
+  return args[++i];
+}
+
+int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
+    throw Error("option " + std::string(flag) + " wants a whole number in " + std::to_string(lo) +
+                ".." + std::to_string(hi) + ", not '" + value + "'");
+  return v;
+}
+
+}  // namespace sz::cli

@@ -1,0 +1,19 @@
+#include <cstdio>
+
+#include "cli/command.h"
+#include "core/error.h"
+
+namespace sz::cli {
+
+int bench_perft(Args args);
+
+int bench_command(Args args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::puts("usage: sittuyin-zero bench perft [--help]");
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "perft") return bench_perft(args.subspan(1));
+  throw Error("unknown benchmark '" + args[0] + "' (known: perft)");
+}
+
+}  // namespace sz::cli

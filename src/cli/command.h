@@ -1,0 +1,28 @@
+#pragma once
+// The subcommands of the `sittuyin-zero` program. Each parses its own arguments, prints its own
+// --help, and returns the process exit code; errors are thrown as sz::Error and reported by main.
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace sz::cli {
+
+using Args = std::span<const std::string>;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(Args args);
+};
+
+int perft_command(Args args);
+int bench_command(Args args);
+int rules_command(Args args);
+
+// Small helpers shared by the subcommands' argument parsers.
+bool wants_help(Args args);
+// The value after `flag` at args[i] (advancing i), or throws an error naming the flag.
+std::string flag_value(Args args, size_t& i);
+int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
+
+}  // namespace sz::cli

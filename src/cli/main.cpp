@@ -1,0 +1,43 @@
+// sittuyin-zero: one program, one thin file per subcommand (see command.h).
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "core/error.h"
+
+namespace {
+
+constexpr sz::cli::Command kCommands[] = {
+    {"perft", "count leaf nodes of the move tree; check a suite of reference counts", sz::cli::perft_command},
+    {"rules", "list the rule profiles, or print one position with its legal moves", sz::cli::rules_command},
+    {"bench", "benchmarks: `bench perft`", sz::cli::bench_command},
+};
+
+void print_usage() {
+  std::printf("usage: sittuyin-zero <command> [options]   (each command takes --help)\n\ncommands:\n");
+  for (const auto& c : kCommands) std::printf("  %-8.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()), c.summary.data());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage();
+    return args.empty() ? 2 : 0;
+  }
+  for (const auto& c : kCommands) {
+    if (args[0] != c.name) continue;
+    try {
+      return c.run(sz::cli::Args(args).subspan(1));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "sittuyin-zero %s: error: %s\n", args[0].c_str(), e.what());
+      return 1;
+    }
+  }
+  std::fprintf(stderr, "sittuyin-zero: unknown command '%s'\n", args[0].c_str());
+  print_usage();
+  return 2;
+}
