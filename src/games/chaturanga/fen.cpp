@@ -161,7 +161,8 @@ class FenParser {
         return error(std::string(side) + " has a pawn on the first or last rank");
     }
     const Square other_king = pos_.king_square(~pos_.stm_);
-    if (other_king != kNoSquare && pos_.attackers(pos_.stm_, other_king, pos_.pieces()))
+    if (other_king != kNoSquare && pos_.attackers(pos_.stm_, other_king, pos_.pieces()) &&
+        !pos_.may_leave_opponent_in_check())
       return error("the side not to move is in check");
     return pos_;
   }

@@ -15,7 +15,9 @@ struct CheckInfo {
 };
 
 CheckInfo check_info(const Position& pos, Color us) {
-  CheckInfo ci{pos.king_square(us), pos.pinned(us), ~pos.pieces(us), false};
+  // Kings are never captured: under white-then-black placement a side may keep the turn with
+  // the enemy king in check, and must not take it if it has to make a board move.
+  CheckInfo ci{pos.king_square(us), pos.pinned(us), ~pos.pieces(us) & ~pos.pieces(~us, King), false};
   const Bitboard checkers = pos.checkers();
   if (checkers) {
     ci.double_check = more_than_one(checkers);
@@ -104,7 +106,7 @@ void generate_pawns(const Position& pos, const CheckInfo& ci, MoveList& list) {
 template <Color Us>
 void generate_king(const Position& pos, const CheckInfo& ci, MoveList& list) {
   if (ci.ksq == kNoSquare) return;
-  Bitboard to = attack_tables.king[ci.ksq] & ~pos.pieces(Us);
+  Bitboard to = attack_tables.king[ci.ksq] & ~pos.pieces(Us) & ~pos.pieces(~Us, King);
   const Bitboard occupied = pos.pieces() ^ bit(ci.ksq);
   while (to) {
     const Square sq = pop_lsb(to);

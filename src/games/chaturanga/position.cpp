@@ -208,7 +208,7 @@ bool Position::pos_is_ok(std::string* why) const {
   if (checkers_ != (ksq == kNoSquare ? 0 : attackers(~stm_, ksq, pieces())))
     return bad("checkers are stale");
   const Square other_king = king_square(~stm_);
-  if (other_king != kNoSquare && attackers(stm_, other_king, pieces()))
+  if (other_king != kNoSquare && attackers(stm_, other_king, pieces()) && !may_leave_opponent_in_check())
     return bad("the side not to move is in check");
   return true;
 }

@@ -56,6 +56,11 @@ class Position {
   // Shatranj: the bare-king rule has decided the game; the side to move has `won` or lost.
   bool bare_king_decided(bool* side_to_move_won = nullptr) const;
 
+  // Whether the side not to move may stand in check: only while the side to move keeps the
+  // turn to place more men (white-then-black placement), after a drop that gave check.
+  bool may_leave_opponent_in_check() const {
+    return rules_->placement_order == PlacementOrder::WhiteThenBlack && hand_total_[stm_];
+  }
   bool is_capture(Move m) const { return !m.is_drop() && m.from() != m.to() && board_[m.to()]; }
   // Plays a legal move (unchecked; assert-level checks in debug builds).
   void do_move(Move m);

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs, only those that are missing. Idempotent and
+# quiet when everything is there. Run as root (or with sudo available).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ clang libclang-rt-14-dev  # build; clang for the fuzzers
+  libyaml-cpp-dev libgtest-dev libbenchmark-dev    # configs, tests, benchmarks
+  libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
+  libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
+  valgrind                                         # instruction-count benchmarks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+[[ $(id -u) -eq 0 ]] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,91 @@
+// The `sittuyin-zero` program as a user runs it: output format, exit codes, error messages.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+
+#include "test_paths.h"
+
+namespace {
+
+struct CommandRun {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+CommandRun run(const std::string& args) {
+  CommandRun r;
+  FILE* pipe = popen((sz::test::binary() + " " + args + " 2>&1").c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+bool ends_with_line(const std::string& output, const std::string& line) {
+  std::string trimmed = output;
+  while (!trimmed.empty() && trimmed.back() == '\n') trimmed.pop_back();
+  return trimmed.size() >= line.size() && trimmed.compare(trimmed.size() - line.size(), line.size(), line) == 0;
+}
+
+TEST(PerftCommand, DivideListsEveryMoveAndTheTotal) {
+  const CommandRun r = run("perft --fen '4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 1' --depth 2 --divide");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("d5c6f: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a2a3: "), std::string::npos) << r.output;
+  EXPECT_TRUE(ends_with_line(r.output, "Nodes searched: 56")) << r.output;
+}
+
+TEST(PerftCommand, StartPositionOfEachGame) {
+  EXPECT_TRUE(ends_with_line(run("perft --depth 2").output, "Nodes searched: 7744"));
+  EXPECT_TRUE(ends_with_line(run("perft --depth 3 --rules shatranj").output, "Nodes searched: 4176"));
+}
+
+TEST(PerftCommand, SuiteReportsFailuresAndExitsNonZero) {
+  const std::string path = testing::TempDir() + "/suite.txt";
+  std::ofstream(path) << "sittuyin;4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 1;D1 12;D2 56\n"
+                         "shatranj;4k3/8/8/3R4/8/8/8/4K3 b - - 0 1;D1 3;D2 1\n";
+  const CommandRun r = run("perft --suite " + path);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("FAIL line 2: shatranj;4k3/8/8/3R4/8/8/8/4K3 b - - 0 1: D2 expected 1 got 0"), std::string::npos) << r.output;
+  EXPECT_TRUE(ends_with_line(r.output, "1 passed, 1 failed")) << r.output;
+}
+
+TEST(PerftCommand, BadInputIsAClearErrorNotACrash) {
+  CommandRun r = run("perft --fen 'rnbkqbnr/ppppmppp/8/8/8/8/PPPPPPPP/RNBKQBNR w' --depth 1 --rules shatranj");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("unknown letter 'm'"), std::string::npos) << r.output;
+  r = run("perft --depth 99");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("--depth wants a whole number in 1..20"), std::string::npos) << r.output;
+  r = run("perft --suite /nonexistent/suite.txt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("cannot open perft suite '/nonexistent/suite.txt'"), std::string::npos) << r.output;
+  r = run("perft --depth 1 --rules nosuch");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("unknown rule profile 'nosuch'"), std::string::npos) << r.output;
+}
+
+TEST(Program, EveryCommandHasHelp) {
+  for (const char* command : {"perft", "rules", "bench"}) {
+    const CommandRun r = run(std::string(command) + " --help");
+    EXPECT_EQ(r.status, 0) << command;
+    EXPECT_NE(r.output.find("usage: sittuyin-zero " + std::string(command)), std::string::npos) << r.output;
+  }
+  EXPECT_EQ(run("--help").status, 0);
+  EXPECT_EQ(run("frobnicate").status, 2);
+}
+
+TEST(RulesCommand, PrintsTheBoardMovesAndVerdict) {
+  const CommandRun r = run("rules --rules sittuyin --fen '8/8/8/8/8/8/8/k1K1R3[] w - - 0 1' --moves e1e2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("FEN: 8/8/8/8/8/8/4R3/k1K5[] b - 32 0 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Legal moves (0):"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Result: 1/2-1/2 (stalemate)"), std::string::npos) << r.output;
+}
+
+}  // namespace
