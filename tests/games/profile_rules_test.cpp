@@ -93,12 +93,15 @@ std::string placement_sides(std::string_view profile) {
     }
     const Color us = pos.side_to_move();
     for (Move m : list) {
-      EXPECT_TRUE(m.is_drop()) << profile << ": " << to_uci(m, Game::Sittuyin) << " in " << pos.fen();
+      EXPECT_TRUE(m.is_drop()) << profile << ": " << to_uci(m, Game::Sittuyin) << " in "
+                               << pos.fen();
       EXPECT_GT(pos.in_hand(us, m.dropped()), 0) << profile << ": " << to_uci(m, Game::Sittuyin);
     }
     const Move m = list.moves[0];
     pos.do_move(m);
     EXPECT_EQ(color_of(pos.piece_on(m.to())), us) << profile;
+    std::string why;
+    EXPECT_TRUE(pos.pos_is_ok(&why)) << profile << ": " << why;
     sides += us == White ? 'W' : 'B';
   }
   // Placement over: White makes the first board move.
@@ -155,17 +158,22 @@ TEST(ProfileRules, PlacementOrderBlackPlacesAllAfterWhite) {
 
 // Placement squares for White (sec. 0 "placement squares", "rooks"; sec. 2 "region", "other men
 // on the first rank"): Ply Yard: non-rook men on ranks 2-4, never rank 1; rooks only on rank 1.
+// The king may not be placed in check, so not on a4-d4, which the black pawns a5-d5 attack.
 TEST(ProfileRules, PlyYardWhiteDropZones) {
   const Position ply = Position::start(rules("sittuyin-plyyard"));
-  Moves want = expected_drops(ply, "KSFN", {2, 3, 4});
+  Moves want = expected_drops(ply, "SFN", {2, 3, 4});
+  const Moves kings = expected_drops(ply, "K", {2, 3});
   const Moves rooks = expected_drops(ply, "R", {1});
+  want.insert(want.end(), kings.begin(), kings.end());
   want.insert(want.end(), rooks.begin(), rooks.end());
   std::sort(want.begin(), want.end());
   EXPECT_EQ(drops(ply), want);
-  EXPECT_EQ(want.size(), 4u * 16 + 8);  // 16 empty squares on ranks 2-4 (a4-d4, rank 2, e3-h3)
+  EXPECT_EQ(want.size(), 3u * 16 + 12 + 8);  // 16 empty squares on ranks 2-4: rank 2, e3-h3, a4-d4
   EXPECT_FALSE(contains(drops(ply), "K@e1"));
+  EXPECT_FALSE(contains(drops(ply), "N@a1"));
   EXPECT_TRUE(contains(drops(ply), "N@a4"));
-  EXPECT_EQ(perft(ply, 1), 72u);
+  EXPECT_FALSE(contains(drops(ply), "K@a4"));
+  EXPECT_EQ(perft(ply, 1), 68u);
 
   const Position fsf = Position::start(rules("sittuyin"));
   Moves fsf_want = expected_drops(fsf, "KSFN", {1, 2, 3});
@@ -182,16 +190,21 @@ TEST(ProfileRules, PlyYardWhiteDropZones) {
 TEST(ProfileRules, PlyYardBlackDropZones) {
   const std::string_view fen = "8/8/4pppp/pppp4/4PPPP/PPPP4/NSKFS1N1/R6R[kssfrrnn] b - - 0 1";
   const Position ply = from_fen(fen, "sittuyin-plyyard");
-  EXPECT_EQ(without_rooks(drops(ply)), expected_drops(ply, "KSFN", {5, 6, 7}));
-  EXPECT_TRUE(contains(drops(ply), "K@e5"));
+  // The king not on e5-h5, which the white pawns e4-h4 attack.
+  Moves want = expected_drops(ply, "SFN", {5, 6, 7});
+  const Moves kings = expected_drops(ply, "K", {6, 7});
+  want.insert(want.end(), kings.begin(), kings.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(without_rooks(drops(ply)), want);
+  EXPECT_TRUE(contains(drops(ply), "N@e5"));
+  EXPECT_FALSE(contains(drops(ply), "K@e5"));
   EXPECT_FALSE(contains(drops(ply), "K@e8"));
-  for (const std::string& m : drops(ply))
-    if (m[0] == 'R') EXPECT_EQ(m[3], '8') << m;
+  for (const std::string& m : drops(ply)) EXPECT_TRUE(m[0] != 'R' || m[3] == '8') << m;
 
   const Position fsf = from_fen(fen, "sittuyin");
   EXPECT_EQ(without_rooks(drops(fsf)), expected_drops(fsf, "KSFN", {6, 7, 8}));
   EXPECT_TRUE(contains(drops(fsf), "K@e8"));
-  EXPECT_FALSE(contains(drops(fsf), "K@e5"));
+  EXPECT_FALSE(contains(drops(fsf), "N@e5"));
 }
 
 // Rook facing the king (sec. 0 / sec. 2 "black rook on the white king's file"): Ply Yard: no
@@ -340,9 +353,10 @@ TEST(ProfileRules, StalematingMoveIllegalPlyYardTraditional) {
 }
 
 // Stalemate (sec. 0 "a side whose every move would stalemate has drawn"): White's only moves
-// Kd7 and Kd8 both stalemate Black (a7 blocked, b7/b8 held by the pawns a6 and c7).
+// Kd7 and Kd8 both stalemate Black (a7, h7 blocked; b7/b8 held by the pawns a6 and c7). Black has
+// two pawns off its diagonals, so it has no promotion either (sec. 1.4 item 3).
 TEST(ProfileRules, EveryMoveStalematesIsDrawPlyYardTraditional) {
-  const std::string_view fen = "k1K5/p1P5/P7/8/8/8/8/8[] w - - 0 1";
+  const std::string_view fen = "k1K5/p1P4p/P6P/8/8/8/8/8[] w - - 0 1";
   const Position fsf = from_fen(fen, "sittuyin");
   EXPECT_EQ(legal_moves(fsf), (Moves{"c8d7", "c8d8"}));
   EXPECT_FALSE(end_of(fsf).over());
@@ -429,7 +443,8 @@ TEST(ProfileRules, YouzaiRejectsCountingFen) {
 // Insufficient material (sec. 0 / sec. 2): Youzai draws only bare kings; K+N vs K and K+F vs K
 // play on, while sittuyin (pychess) draws them as Insufficient.
 TEST(ProfileRules, YouzaiInsufficientOnlyBareKings) {
-  for (std::string_view fen : {"4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", "4k3/8/8/8/8/8/8/3FK3[] w - - 0 1"}) {
+  for (std::string_view fen :
+       {"4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", "4k3/8/8/8/8/8/8/3FK3[] w - - 0 1"}) {
     const Position fsf = from_fen(fen, "sittuyin");
     EXPECT_TRUE(cannot_mate(fsf, White)) << fen;
     EXPECT_EQ(end_of(fsf).outcome, Outcome::Draw) << fen;
@@ -450,19 +465,22 @@ TEST(ProfileRules, BareKingsDrawUnderYouzaiAndSittuyin) {
     EXPECT_EQ(e.reason, EndReason::Insufficient) << profile;
   }
   // Bare kings reached by a capture: Youzai draws at once (no count to wait for).
-  const Position yz = play(from_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1", "sittuyin-youzai"), {"e1d2"});
+  const Position yz =
+      play(from_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1", "sittuyin-youzai"), {"e1d2"});
   EXPECT_EQ(end_of(yz).reason, EndReason::Insufficient);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shatranj against sittuyin (sec. 0 last paragraph, sec. 3.2, sec. 6.2)
 
-// Stalemate (sec. 3.2 "stalemate"): the stalemated side loses in Shatranj, draws in Sittuyin.
+// Stalemate (sec. 3.2 "stalemate", sec. 6.2 vector with a second blocked pawn pair, so that the
+// Sittuyin last-pawn promotion cannot move): the stalemated side loses in Shatranj, draws in
+// Sittuyin. Q is the Shatranj fers, F the Sittuyin met: the same man on f7.
 TEST(ProfileRules, ShatranjStalemateLosesSittuyinDraws) {
-  const GameEnd sh = end_of(from_fen("7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", "shatranj"));
+  const GameEnd sh = end_of(from_fen("7k/5Q2/6K1/p1p5/P1P5/8/8/8 b - - 0 1", "shatranj"));
   EXPECT_EQ(sh.outcome, Outcome::WhiteWins);
   EXPECT_EQ(sh.reason, EndReason::Stalemate);
-  const GameEnd sit = end_of(from_fen("7k/5F2/6K1/p7/P7/8/8/8[] b - - 0 1", "sittuyin"));
+  const GameEnd sit = end_of(from_fen("7k/5F2/6K1/p1p5/P1P5/8/8/8[] b - - 0 1", "sittuyin"));
   EXPECT_EQ(sit.outcome, Outcome::Draw);
   EXPECT_EQ(sit.reason, EndReason::Stalemate);
 }

@@ -68,7 +68,7 @@ int own_rank(int s, Color c) { return c == White ? s / 8 : 7 - s / 8; }
 
 bool rook_drop_screened(const Position& pos, int to, Color us) {
   const int k = find_king(pos, ~us);
-  if (!pos.rules().rook_needs_screen || k < 0 || k % 8 != to % 8) return true;
+  if (us != Black || !pos.rules().rook_needs_screen || k < 0 || k % 8 != to % 8) return true;
   const int lo = std::min(k, to), hi = std::max(k, to);
   for (int s = lo + 8; s < hi; s += 8)
     if (pos.piece_on(s) && type_of(pos.piece_on(s)) != Pawn) return true;

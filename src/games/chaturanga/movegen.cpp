@@ -115,7 +115,8 @@ void generate_king(const Position& pos, const CheckInfo& ci, MoveList& list) {
 }
 
 // Placement: men from hand onto empty squares of the drop zones. In check, a drop can only
-// block; a king may not be dropped where it would stand in check. Rooks may be barred from the enemy king's file without a non-pawn screen.
+// block; a king may not be dropped where it would stand in check. Under Ply Yard a black rook
+// may not face the white king without a non-pawn man between them.
 template <Color Us>
 void generate_drops(const Position& pos, const CheckInfo& ci, MoveList& list) {
   const RuleProfile& rules = pos.rules();
@@ -125,7 +126,7 @@ void generate_drops(const Position& pos, const CheckInfo& ci, MoveList& list) {
     if (!pos.in_hand(Us, t)) continue;
     Bitboard to = empty & (t == Rook ? rules.rook_drop_zone[Us] : rules.men_drop_zone[Us]);
     const Square their_king = pos.king_square(~Us);
-    if (t == Rook && rules.rook_needs_screen && their_king != kNoSquare) {
+    if (Us == Black && t == Rook && rules.rook_needs_screen && their_king != kNoSquare) {
       const Bitboard screens = pos.pieces() & ~pos.pieces(Pawn);
       Bitboard file = to & file_bb(file_of(their_king));
       while (file) {

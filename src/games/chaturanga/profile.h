@@ -26,7 +26,8 @@ struct RuleProfile {
   PlacementOrder placement_order = PlacementOrder::Alternate;
   int men_ranks[2] = {1, 3};   // non-rook men, inclusive range
   int rook_ranks[2] = {1, 1};
-  // A rook may not be placed on the enemy king's file unless a non-pawn man stands between.
+  // A black rook may not be placed on the white king's file unless a non-pawn man stands
+  // between them (Ply Yard, where White has placed all its men before Black places any).
   bool rook_needs_screen = false;
 
   // Sittuyin promotion to a met. The new met never attacks an enemy man (all platforms).
