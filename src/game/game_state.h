@@ -1,0 +1,80 @@
+#pragma once
+// THE seam between the games and everything that learns or searches (see ../shared/DESIGN.md):
+// search, nn, data, train and selfplay see a game only through GameState and GameSpec, and
+// choose it by name through the registry. GameState is the one virtual boundary; it is crossed
+// once per tree node, where a network evaluation dwarfs the cost of the call.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+
+namespace sz::game {
+
+using ActionId = int32_t;  // dense, in [0, GameSpec::action_space), from the mover's view
+
+// Room for every legal action of any position (Sittuyin placement has at most 5 x 24 drops).
+inline constexpr int kMaxActions = 256;
+
+enum class Player : uint8_t { First, Second };  // White (Sittuyin: also called Red), Black
+enum class Phase : uint8_t { Placement, Play };
+
+// Game results from the first player's view, with the reason the rules give.
+enum class GameResult : uint8_t { Ongoing, FirstWins, SecondWins, Draw };
+
+struct Outcome {
+  GameResult result = GameResult::Ongoing;
+  std::string_view reason = "none";  // checkmate, stalemate, n-move, repetition, ...
+  bool over() const { return result != GameResult::Ongoing; }
+};
+
+// What a learner must know about a game's encoding. Stored with every network and data file.
+struct GameSpec {
+  std::string game;              // "sittuyin" or "shatranj"
+  int binary_planes = 0;         // 8x8 bit planes, one uint64_t each (bit = square)
+  int scalar_features = 0;       // floats: hands, counters, rule-profile features, ...
+  int action_space = 0;          // number of dense action ids
+  int encoder_version = 0;
+  int action_space_version = 0;
+};
+
+// The encoded input of one position from the side to move's view: `binary_planes` bitboards
+// followed by `scalar_features` floats (see docs/ENCODING.md).
+struct EncodedView {
+  std::span<uint64_t> planes;
+  std::span<float> scalars;
+};
+
+// A game in progress, with its history (for repetition). Not thread-safe: one per game.
+class GameState {
+ public:
+  virtual ~GameState() = default;
+
+  virtual const GameSpec& spec() const = 0;
+  virtual std::string_view profile() const = 0;
+
+  // Copies `other` (of the same game) into this state without allocating once this state's
+  // history has grown to the other's length: search reuses one scratch state per game.
+  virtual void copy_from(const GameState& other) = 0;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+
+  virtual Player to_move() const = 0;
+  virtual Phase phase() const = 0;
+  virtual int ply() const = 0;
+  virtual uint64_t hash() const = 0;  // includes the profile and the men in hand
+
+  // Writes the legal actions into `out` (at least kMaxActions long); returns their number.
+  virtual int legal_actions(std::span<ActionId> out) const = 0;
+  virtual void apply(ActionId action) = 0;  // a legal action
+  virtual Outcome outcome() const = 0;      // claimable draws count as ends
+
+  virtual void encode(EncodedView out) const = 0;
+
+  virtual std::string action_to_string(ActionId action) const = 0;  // UCI, e.g. "R@a1"
+  virtual sz::Result<ActionId> parse_action(std::string_view text) const = 0;
+  virtual std::string to_string() const = 0;  // the FEN
+};
+
+}  // namespace sz::game

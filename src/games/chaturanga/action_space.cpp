@@ -1,0 +1,85 @@
+#include "games/chaturanga/action_space.h"
+
+#include <array>
+
+namespace sz::chaturanga {
+
+using namespace board8;
+
+namespace {
+
+constexpr PieceType kDropOrder[kDropTypes] = {King, Fers, Khon, Knight, Rook};
+constexpr int kDropBase = kBoardMoves;
+constexpr int kPromotionBase = kDropBase + kDropTypes * 64;
+// Square offsets of the promotion forms, in the mover's frame: in place, NE, NW, SE, SW.
+constexpr int kPromotionDelta[5] = {0, 9, 7, -7, -9};
+
+struct BoardMoveTables {
+  std::array<std::array<int16_t, 64>, 64> id;  // -1 where no man moves from -> to
+  std::array<std::pair<int8_t, int8_t>, kBoardMoves> squares;
+};
+
+BoardMoveTables make_board_move_tables() {
+  BoardMoveTables t{};
+  const AttackTables& a = attack_tables;
+  int next = 0;
+  for (int from = 0; from < 64; ++from) {
+    const Bitboard reach = a.rook_empty[from] | a.king[from] | a.knight[from] | a.alfil[from];
+    for (int to = 0; to < 64; ++to) {
+      t.id[from][to] = -1;
+      if (!(reach & bit(to))) continue;
+      t.squares[next] = {int8_t(from), int8_t(to)};
+      t.id[from][to] = int16_t(next++);
+    }
+  }
+  if (next != kBoardMoves) std::abort();  // kBoardMoves must match the geometry
+  return t;
+}
+
+const BoardMoveTables& tables() {
+  static const BoardMoveTables t = make_board_move_tables();
+  return t;
+}
+
+}  // namespace
+
+int action_space_size(Game game) { return game == Game::Sittuyin ? kSittuyinActions : kShatranjActions; }
+
+int32_t action_of(const Position& pos, Move m) {
+  const Game game = pos.rules().game;
+  const Color us = pos.side_to_move();
+  const int to = view_square(game, us, m.to());
+  if (m.is_drop()) {
+    for (int i = 0; i < kDropTypes; ++i)
+      if (kDropOrder[i] == m.dropped()) return kDropBase + i * 64 + to;
+  }
+  const int from = view_square(game, us, m.from());
+  if (m.is_promotion() && game == Game::Sittuyin) {
+    for (int form = 0; form < 5; ++form)
+      if (to - from == kPromotionDelta[form]) return kPromotionBase + from * 5 + form;
+  }
+  return tables().id[from][to];
+}
+
+Move move_of(const Position& pos, int32_t action) {
+  const Game game = pos.rules().game;
+  const Color us = pos.side_to_move();
+  if (action < 0 || action >= action_space_size(game)) return Move{};
+  if (action < kBoardMoves) {
+    const auto [from_view, to_view] = tables().squares[action];
+    const int from = view_square(game, us, from_view), to = view_square(game, us, to_view);
+    const bool promotes = game == Game::Shatranj && type_of(pos.piece_on(from)) == Pawn &&
+                          rank_of(to) == (us == White ? 7 : 0);
+    return promotes ? Move::promotion(from, to) : Move::normal(from, to);
+  }
+  if (action < kPromotionBase) {
+    const int i = (action - kDropBase) / 64, to = view_square(game, us, (action - kDropBase) % 64);
+    return Move::drop(kDropOrder[i], to);
+  }
+  const int from_view = (action - kPromotionBase) / 5, form = (action - kPromotionBase) % 5;
+  const int to_view = from_view + kPromotionDelta[form];
+  if (to_view < 0 || to_view > 63 || std::abs(file_of(to_view) - file_of(from_view)) > 1) return Move{};
+  return Move::promotion(view_square(game, us, from_view), view_square(game, us, to_view));
+}
+
+}  // namespace sz::chaturanga

@@ -1,0 +1,35 @@
+#pragma once
+// The dense action space of the chaturanga family (version 1, docs/ENCODING.md). Squares are
+// seen from the side to move: Sittuyin rotates the board 180 degrees for Black, Shatranj flips
+// it vertically, so the same id means the same move for either side.
+//   [0, kBoardMoves)                 board moves: (from, to) pairs some man can make (rook lines,
+//                                    king steps, knight jumps, alfil leaps), ordered by from, to.
+//                                    A Shatranj pawn reaching the last rank promotes implicitly.
+//   + 5 x 64                         Sittuyin drops: K F S N R, times the square
+//   + 64 x 5                         Sittuyin promotions: from, times in place / NE / NW / SE / SW
+#include <cstdint>
+
+#include "games/chaturanga/position.h"
+
+namespace sz::chaturanga {
+
+inline constexpr int kActionSpaceVersion = 1;
+inline constexpr int kBoardMoves = 1572;
+inline constexpr int kDropTypes = 5;
+inline constexpr int kSittuyinActions = kBoardMoves + kDropTypes * 64 + 64 * 5;
+inline constexpr int kShatranjActions = kBoardMoves;
+
+int action_space_size(Game game);
+
+// A square as seen by colour c in `game`, and back (each transform is its own inverse).
+constexpr int view_square(Game game, Color c, int sq) {
+  return c == White ? sq : game == Game::Sittuyin ? board8::rotate180(sq) : board8::flip_vertical(sq);
+}
+
+// The id of a legal move of `pos`. Requires a move that `pos` can play.
+int32_t action_of(const Position& pos, Move m);
+// The move an id stands for in `pos`, or a null Move (raw 0) for an id that names no move
+// shape there; the caller checks legality.
+Move move_of(const Position& pos, int32_t action);
+
+}  // namespace sz::chaturanga

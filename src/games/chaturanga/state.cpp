@@ -1,0 +1,71 @@
+#include "games/chaturanga/state.h"
+
+#include "games/chaturanga/action_space.h"
+#include "games/chaturanga/adjudicate.h"
+#include "games/chaturanga/encoder.h"
+#include "games/chaturanga/movegen.h"
+#include "games/chaturanga/notation.h"
+
+namespace sz::chaturanga {
+
+game::GameSpec game_spec(Game game) {
+  return {std::string(game_name(game)), kBinaryPlanes, kScalarFeatures, action_space_size(game),
+          kEncoderVersion, kActionSpaceVersion};
+}
+
+State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) {
+  history_.reserve(512);
+}
+
+void State::copy_from(const game::GameState& other) {
+  const auto& o = static_cast<const State&>(other);  // same game, by contract
+  pos_ = o.pos_;
+  history_.assign(o.history_.begin(), o.history_.end());
+}
+
+game::Phase State::phase() const {
+  return pos_.hand_count(White) + pos_.hand_count(Black) ? game::Phase::Placement : game::Phase::Play;
+}
+
+int State::legal_actions(std::span<game::ActionId> out) const {
+  MoveList moves;
+  generate_legal(pos_, moves);
+  for (int i = 0; i < moves.size; ++i) out[size_t(i)] = action_of(pos_, moves.moves[i]);
+  return moves.size;
+}
+
+void State::apply(game::ActionId action) {
+  const Move m = move_of(pos_, action);
+  history_.push_back(pos_.key());
+  pos_.do_move(m);
+}
+
+game::Outcome State::outcome() const {
+  const GameEnd end = adjudicate(pos_, history_);
+  static constexpr game::GameResult kResults[] = {game::GameResult::Ongoing, game::GameResult::FirstWins,
+                                                  game::GameResult::SecondWins, game::GameResult::Draw};
+  return {kResults[int(end.outcome)], chaturanga::to_string(end.reason)};
+}
+
+int State::repetitions() const {
+  const size_t window = std::min<size_t>(size_t(pos_.rule50()), history_.size());
+  int seen = 0;
+  for (size_t i = history_.size() - window; i < history_.size(); ++i) seen += history_[i] == pos_.key();
+  return seen;
+}
+
+void State::encode(game::EncodedView out) const {
+  chaturanga::encode(pos_, repetitions(), out.planes.first<kBinaryPlanes>(), out.scalars.first<kScalarFeatures>());
+}
+
+std::string State::action_to_string(game::ActionId action) const {
+  return to_uci(move_of(pos_, action), pos_.rules().game);
+}
+
+sz::Result<game::ActionId> State::parse_action(std::string_view text) const {
+  auto m = parse_move(text, pos_);
+  if (!m) return fail(m.error());
+  return action_of(pos_, *m);
+}
+
+}  // namespace sz::chaturanga

@@ -1,0 +1,176 @@
+// The encoding behind the game seam: every legal move has exactly one action id and back, and a
+// position encodes exactly as its colour-mirrored twin (Sittuyin: the board rotated by 180
+// degrees; Shatranj: flipped vertically), with the same legal action ids.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "config/rule_profiles.h"
+#include "core/rng.h"
+#include "game/registry.h"
+#include "games/chaturanga/action_space.h"
+#include "games/chaturanga/encoder.h"
+#include "games/chaturanga/movegen.h"
+#include "games/chaturanga/state.h"
+#include "games/vector_files.h"
+
+namespace sz::chaturanga {
+namespace {
+
+std::string swap_case(std::string s) {
+  for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+  return s;
+}
+
+// The FEN of the colour-mirrored twin: colours swapped, board rotated (Sittuyin) or flipped.
+std::string mirrored_fen(const std::string& fen, Game game) {
+  const auto fields = test::split_words(fen);
+  std::string board = fields[0], hand;
+  if (const size_t open = board.find('['); open != std::string::npos) {
+    hand = board.substr(open);
+    board = board.substr(0, open);
+  }
+  std::vector<std::string> ranks;
+  for (size_t start = 0, end; start <= board.size(); start = end + 1) {
+    end = std::min(board.find('/', start), board.size());
+    std::string rank = board.substr(start, end - start);
+    if (game == Game::Sittuyin) std::reverse(rank.begin(), rank.end());  // digits are symmetric
+    ranks.push_back(swap_case(rank));
+  }
+  std::reverse(ranks.begin(), ranks.end());
+  std::string out;
+  for (size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+  out += swap_case(hand) + (fields[1] == "w" ? " b" : " w");
+  for (size_t i = 2; i < fields.size(); ++i) out += " " + fields[i];
+  return out;
+}
+
+struct Encoded {
+  uint64_t planes[kBinaryPlanes];
+  float scalars[kScalarFeatures];
+  bool operator==(const Encoded& o) const {
+    return std::equal(planes, planes + kBinaryPlanes, o.planes) && std::equal(scalars, scalars + kScalarFeatures, o.scalars);
+  }
+};
+
+Encoded encoded(const Position& pos) {
+  Encoded e{};
+  encode(pos, /*repetitions=*/0, e.planes, e.scalars);
+  return e;
+}
+
+std::set<int32_t> legal_ids(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  std::set<int32_t> ids;
+  for (Move m : list) ids.insert(action_of(pos, m));
+  return ids;
+}
+
+void expect_actions_round_trip(const Position& pos, const std::string& where) {
+  MoveList list;
+  generate_legal(pos, list);
+  std::set<int32_t> ids;
+  for (Move m : list) {
+    const int32_t id = action_of(pos, m);
+    ASSERT_GE(id, 0) << where;
+    ASSERT_LT(id, action_space_size(pos.rules().game)) << where;
+    EXPECT_TRUE(ids.insert(id).second) << where << ": two moves share id " << id;
+    EXPECT_EQ(move_of(pos, id), m) << where << ": id " << id;
+  }
+}
+
+void expect_mirror_symmetry(const Position& played, const std::string& where) {
+  // Both sides of the comparison come from a FEN, which drops the n-move clock during a count.
+  const Position pos = Position::from_fen(played.fen(), played.rules()).value();
+  const auto twin = Position::from_fen(mirrored_fen(pos.fen(), pos.rules().game), pos.rules());
+  ASSERT_TRUE(twin.ok()) << where << ": " << twin.error();
+  EXPECT_TRUE(encoded(pos) == encoded(*twin)) << where << " vs " << twin->fen();
+  if (pos.rules().id == "sittuyin" || pos.rules().id == "shatranj") {  // no colour-specific rules
+    EXPECT_EQ(legal_ids(pos), legal_ids(*twin)) << where << " vs " << twin->fen();
+  }
+}
+
+TEST(ActionSpace, SizesMatchTheDocumentedLayout) {
+  EXPECT_EQ(action_space_size(Game::Sittuyin), 1572 + 5 * 64 + 64 * 5);
+  EXPECT_EQ(action_space_size(Game::Shatranj), 1572);
+}
+
+TEST(ActionSpace, ReferencePositionsRoundTripAndMirror) {
+  for (const char* file : {"moves-sittuyin.txt", "moves-shatranj.txt"}) {
+    for (const auto& line : test::read_vector_file(file)) {
+      const std::string where = std::string(file) + ":" + std::to_string(line.number);
+      const auto pos = Position::from_fen(line.fields[1], **config::rule_profile(line.fields[0]));
+      ASSERT_TRUE(pos.ok()) << where;
+      expect_actions_round_trip(*pos, where);
+      expect_mirror_symmetry(*pos, where);
+    }
+  }
+}
+
+TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
+  Rng rng(/*seed=*/7);
+  for (const auto& name : config::builtin_rule_profiles()) {
+    const RuleProfile& rules = **config::rule_profile(name);
+    for (int game = 0; game < 40; ++game) {
+      Position pos = Position::start(rules);
+      for (int ply = 0; ply < 300; ++ply) {
+        const std::string where = name + " game " + std::to_string(game) + " " + pos.fen();
+        expect_actions_round_trip(pos, where);
+        expect_mirror_symmetry(pos, where);
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.size == 0) break;
+        pos.do_move(list.moves[rng.below(uint32_t(list.size))]);
+      }
+    }
+  }
+}
+
+TEST(Encoder, PlanesAreFromTheMoversView) {
+  const RuleProfile& rules = **config::rule_profile("sittuyin");
+  const Position start = Position::start(rules);
+  const Encoded e = encoded(start);
+  EXPECT_EQ(e.planes[0], start.pieces(White, Pawn));  // own pawns, White to move: as they stand
+  EXPECT_EQ(e.scalars[0], 0.5f);                      // own king in hand: 1 of at most 2
+  EXPECT_EQ(e.scalars[10], 1.0f);                     // placement phase
+  Position after = start;
+  MoveList list;
+  generate_legal(after, list);
+  after.do_move(list.moves[0]);  // now Black to move: its pawns appear where White's stood
+  EXPECT_EQ(encoded(after).planes[0], start.pieces(White, Pawn));
+}
+
+TEST(GameSeam, PlaysAGameThroughTheRegistry) {
+  auto made = game::new_game("sittuyin");
+  ASSERT_TRUE(made.ok()) << made.error();
+  game::GameState& g = **made;
+  EXPECT_EQ(g.spec().action_space, kSittuyinActions);
+  EXPECT_EQ(g.phase(), game::Phase::Placement);
+  game::ActionId actions[game::kMaxActions];
+  EXPECT_EQ(g.legal_actions(actions), 88);
+  const auto drop = g.parse_action("R@a1");
+  ASSERT_TRUE(drop.ok()) << drop.error();
+  EXPECT_EQ(g.action_to_string(*drop), "R@a1");
+  g.apply(*drop);
+  EXPECT_EQ(g.to_move(), game::Player::Second);
+  EXPECT_EQ(g.to_string(), "8/8/4pppp/pppp4/4PPPP/PPPP4/8/R7[KSSFRNNkssfrrnn] b - - 0 1");
+  auto copy = game::new_game("sittuyin").value();
+  copy->copy_from(g);
+  EXPECT_EQ(copy->hash(), g.hash());
+  EXPECT_FALSE(g.parse_action("R@a2").ok());  // a black rook cannot go to a2
+  EXPECT_FALSE(game::new_game("nosuch").ok());
+  EXPECT_FALSE(game::new_game("shatranj", "not a fen").ok());
+}
+
+TEST(GameSeam, OutcomeCarriesTheReason) {
+  auto g = game::new_game("shatranj", "4k3/8/8/R2n4/8/8/8/3NK3 w - - 0 1").value();
+  g->apply(g->parse_action("a5d5").value());
+  EXPECT_EQ(g->outcome().result, game::GameResult::FirstWins);
+  EXPECT_EQ(g->outcome().reason, "bare-king");
+}
+
+}  // namespace
+}  // namespace sz::chaturanga
