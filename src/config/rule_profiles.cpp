@@ -12,96 +12,13 @@
 #include <sstream>
 
 #include "config/embedded.h"
+#include "config/strict_map.h"
 
 namespace sz::config {
 
 using chaturanga::RuleProfile;
 
 namespace {
-
-// Reads one YAML mapping strictly: every key must be consumed by a reader, or it is reported.
-class StrictMap {
- public:
-  StrictMap(const YAML::Node& node, std::string where, std::string_view source)
-      : node_(node), where_(std::move(where)), source_(source) {
-    if (!node.IsMap()) throw error(node, where_ + " must be a mapping");
-  }
-
-  template <typename T>
-  void read(const std::string& key, T& out) {
-    seen_.insert(key);
-    if (const YAML::Node v = node_[key]) {
-      try {
-        out = v.as<T>();
-      } catch (const YAML::Exception&) {
-        throw error(v, "'" + path(key) + "' has a value of the wrong type");
-      }
-    }
-  }
-
-  template <typename E>
-  void read_enum(const std::string& key, E& out, std::initializer_list<std::pair<const char*, E>> names) {
-    seen_.insert(key);
-    const YAML::Node v = node_[key];
-    if (!v) return;
-    const std::string text = v.IsScalar() ? v.Scalar() : "";
-    std::string choices;
-    for (auto [name, value] : names) {
-      if (text == name) {
-        out = value;
-        return;
-      }
-      choices += std::string(choices.empty() ? "" : " | ") + name;
-    }
-    throw error(v, "'" + path(key) + "' must be one of " + choices + ", not '" + text + "'");
-  }
-
-  void read_range(const std::string& key, int (&out)[2], int lo, int hi) {
-    seen_.insert(key);
-    const YAML::Node v = node_[key];
-    if (!v) return;
-    if (!v.IsSequence() || v.size() != 2) throw error(v, "'" + path(key) + "' must be [first, last]");
-    int a = 0, b = 0;
-    try {
-      a = v[0].as<int>();
-      b = v[1].as<int>();
-    } catch (const YAML::Exception&) {
-      throw error(v, "'" + path(key) + "' must hold two whole numbers");
-    }
-    if (a < lo || b > hi || a > b)
-      throw error(v, "'" + path(key) + "' must satisfy " + std::to_string(lo) + " <= first <= last <= " + std::to_string(hi));
-    out[0] = a;
-    out[1] = b;
-  }
-
-  std::optional<StrictMap> child(const std::string& key) {
-    seen_.insert(key);
-    if (const YAML::Node v = node_[key]) return StrictMap(v, path(key), source_);
-    return std::nullopt;
-  }
-
-  void check_no_unknown_keys() const {
-    for (const auto& kv : node_) {
-      const std::string key = kv.first.as<std::string>();
-      if (!seen_.count(key)) throw error(kv.first, "unknown key '" + path(key) + "'");
-    }
-  }
-
-  Error error(const YAML::Node& at, const std::string& what) const {
-    const YAML::Mark mark = at.Mark();
-    std::string place(source_);
-    if (mark.line >= 0) place += ":" + std::to_string(mark.line + 1);
-    return Error(place + ": " + what);
-  }
-
- private:
-  std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
-
-  YAML::Node node_;
-  std::string where_;
-  std::string_view source_;
-  std::set<std::string> seen_;
-};
 
 void read_placement(StrictMap& m, RuleProfile& p) {
   using chaturanga::PlacementOrder;
@@ -137,12 +54,7 @@ void read_end(StrictMap& m, RuleProfile& p, const YAML::Node& node) {
 }
 
 RuleProfile parse_or_throw(std::string_view yaml, std::string_view source) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml));
-  } catch (const YAML::Exception& e) {
-    throw Error(std::string(source) + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
-  }
+  const YAML::Node root = load_yaml(yaml, source);
   StrictMap top(root, "", source);
   RuleProfile p;
   p.id.clear();
