@@ -1,0 +1,43 @@
+#pragma once
+// What the search asks of a network: priors over the legal actions and a win/draw/loss value.
+// Implemented by nn/ (LibTorch) and by the trivial evaluators below; the search never includes
+// torch. Batches come from many games at once (parallelism across games, not inside a tree).
+#include <span>
+
+#include "game/game_state.h"
+
+namespace sz::search {
+
+struct EvalQuery {
+  const game::GameState* state;
+  std::span<const game::ActionId> actions;  // the legal actions, as the search ordered them
+};
+
+struct EvalReply {
+  std::span<float> priors;  // caller-owned, one per query action, same order; written as probabilities
+  float wdl[3] = {1.0f / 3, 1.0f / 3, 1.0f / 3};  // win/draw/loss from the side to move's view
+  float moves_left = 0;     // expected plies to the end, 0 if the network has no such head
+};
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  // Fills replies[i] for queries[i]. Implementations state their thread-safety.
+  virtual void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) = 0;
+};
+
+// The bootstrap player: a uniform prior and a zero value (W - L = 0). Thread-safe.
+class UniformEvaluator final : public Evaluator {
+ public:
+  void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) override {
+    for (size_t i = 0; i < queries.size(); ++i) {
+      const float p = queries[i].actions.empty() ? 0.0f : 1.0f / float(queries[i].actions.size());
+      for (float& prior : replies[i].priors) prior = p;
+      replies[i].wdl[0] = replies[i].wdl[2] = 0.0f;
+      replies[i].wdl[1] = 1.0f;
+      replies[i].moves_left = 0;
+    }
+  }
+};
+
+}  // namespace sz::search
