@@ -1,0 +1,93 @@
+#include "eval/ratings.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+
+namespace sz::eval {
+
+namespace {
+constexpr double kZ95 = 1.959963984540054;
+constexpr double kEloScale = 400.0 / 2.302585092994046;  // 400 / ln(10): Elo per logit
+}  // namespace
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+double elo_from_score(double score) {
+  if (score <= 0.0) return -1000.0;
+  if (score >= 1.0) return 1000.0;
+  return std::clamp(-400.0 * std::log10(1.0 / score - 1.0), -1000.0, 1000.0);
+}
+
+namespace {
+// Variance of one game's score (1, 0.5 or 0) around the observed mean.
+double score_variance(const MatchScore& m) {
+  const double n = m.games(), s = m.score();
+  if (n == 0) return 0;
+  return (m.wins * (1 - s) * (1 - s) + m.draws * (0.5 - s) * (0.5 - s) + m.losses * s * s) / n;
+}
+}  // namespace
+
+EloEstimate elo_estimate(const MatchScore& m) {
+  const double s = m.score();
+  const double se = m.games() ? std::sqrt(score_variance(m) / m.games()) : 0.5;
+  return {elo_from_score(s), elo_from_score(s - kZ95 * se), elo_from_score(s + kZ95 * se)};
+}
+
+double Sprt::llr(const MatchScore& m) const {
+  const double var = score_variance(m);
+  if (m.games() == 0 || var <= 0) return 0;
+  const double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1), s = m.score();
+  return m.games() * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+double Sprt::lower_bound() const { return std::log(beta / (1 - alpha)); }
+double Sprt::upper_bound() const { return std::log((1 - beta) / alpha); }
+
+Sprt::Verdict Sprt::verdict(const MatchScore& m) const {
+  const double l = llr(m);
+  if (l >= upper_bound()) return Verdict::AcceptH1;
+  if (l <= lower_bound()) return Verdict::AcceptH0;
+  return Verdict::Continue;
+}
+
+std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor) {
+  // Work in natural logits r (Elo = r * kEloScale). Games are (a, b, points of a, count).
+  struct Games { int a, b; double points, count; };
+  std::vector<Games> games;
+  for (const PairResult& p : results)
+    if (p.score.games()) games.push_back({p.a, p.b, p.score.wins + 0.5 * p.score.draws, double(p.score.games())});
+  for (int i = 0; i < players; ++i)
+    if (i != anchor) games.push_back({i, anchor, 0.5, 1.0});  // the weak prior
+
+  auto index = [&](int player) { return player < anchor ? player : player - 1; };  // anchor removed
+  const int n = players - 1;
+  Eigen::VectorXd r = Eigen::VectorXd::Zero(players);
+  Eigen::MatrixXd info = Eigen::MatrixXd::Identity(std::max(n, 1), std::max(n, 1));
+  for (int iter = 0; iter < 100 && n > 0; ++iter) {
+    Eigen::VectorXd grad = Eigen::VectorXd::Zero(n);
+    info.setZero();
+    for (const Games& g : games) {
+      const double p = 1.0 / (1.0 + std::exp(r[g.b] - r[g.a]));
+      const double d = g.points - g.count * p, w = g.count * p * (1 - p);
+      const int ia = g.a == anchor ? -1 : index(g.a), ib = g.b == anchor ? -1 : index(g.b);
+      if (ia >= 0) grad[ia] += d, info(ia, ia) += w;
+      if (ib >= 0) grad[ib] -= d, info(ib, ib) += w;
+      if (ia >= 0 && ib >= 0) info(ia, ib) -= w, info(ib, ia) -= w;
+    }
+    const Eigen::VectorXd step = info.ldlt().solve(grad);
+    for (int i = 0; i < players; ++i)
+      if (i != anchor) r[i] += step[index(i)];
+    if (step.lpNorm<Eigen::Infinity>() < 1e-10) break;
+  }
+  const Eigen::MatrixXd covariance = n > 0 ? Eigen::MatrixXd(info.inverse()) : Eigen::MatrixXd();
+  std::vector<Rating> out(size_t(players), Rating{});
+  for (int i = 0; i < players; ++i) {
+    if (i == anchor) continue;
+    const double elo = r[i] * kEloScale, half = kZ95 * std::sqrt(covariance(index(i), index(i))) * kEloScale;
+    out[size_t(i)] = {elo, elo - half, elo + half};
+  }
+  return out;
+}
+
+}  // namespace sz::eval

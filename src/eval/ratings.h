@@ -1,0 +1,55 @@
+#pragma once
+// Strength from game results: the Elo difference of a match with its 95% interval, a sequential
+// probability ratio test that stops a match once it is decided (as lc0 and fishtest do), and a
+// maximum-likelihood Bradley-Terry fit of many players at once, anchored at one player.
+// Elo is logistic: expected score = 1 / (1 + 10^(-diff / 400)). A draw counts half a win.
+#include <string>
+#include <vector>
+
+namespace sz::eval {
+
+struct MatchScore {
+  int wins = 0, draws = 0, losses = 0;
+  int games() const { return wins + draws + losses; }
+  double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
+};
+
+struct EloEstimate {
+  double elo = 0;    // the first player's rating minus the second's
+  double lower = 0;  // 95% interval
+  double upper = 0;
+};
+
+double elo_from_score(double score);  // clamped to +-1000 at scores 0 and 1
+double score_from_elo(double elo);
+
+// Elo difference with a 95% interval from the trinomial variance of the per-game score.
+EloEstimate elo_estimate(const MatchScore& m);
+
+// GSPRT of H0: elo = elo0 against H1: elo = elo1 (Elo as above), error rates alpha and beta.
+struct Sprt {
+  double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+  enum class Verdict { Continue, AcceptH0, AcceptH1 };
+  double llr(const MatchScore& m) const;  // log-likelihood ratio, normal approximation
+  double lower_bound() const;
+  double upper_bound() const;
+  Verdict verdict(const MatchScore& m) const;
+};
+
+// One pairing's results: `wins` of player a over b, `draws`, and `losses` (wins of b over a).
+struct PairResult {
+  int a = 0, b = 0;
+  MatchScore score;
+};
+
+struct Rating {
+  double elo = 0;
+  double lower = 0, upper = 0;  // 95% interval, relative to the anchor
+};
+
+// Maximum-likelihood Bradley-Terry ratings of `players` players, solved by Newton's method with
+// Eigen; the `anchor` player is fixed at 0 Elo. A weak prior (one virtual draw of every player
+// against the anchor's rating) keeps ratings finite when a player won or lost every game.
+std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor = 0);
+
+}  // namespace sz::eval
