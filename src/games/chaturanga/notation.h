@@ -16,6 +16,10 @@ char piece_letter(Game game, PieceType t);
 PieceType piece_from_letter(Game game, char letter);
 
 std::string square_name(int sq);
+// Standard algebraic notation as Fairy-Stockfish writes it (for PGN): `Nf3`, `exd5`, `R@a1`,
+// Sittuyin promotions `h4=F` (in place) and `e5f6=F` (diagonal step), Shatranj `b8=Q`, with
+// `+` for check and `#` for mate. `m` must be legal in `pos`.
+std::string to_san(const Position& pos, Move m);
 std::string to_uci(Move m, Game game);
 // Strict: the text must be a legal move of `pos`, spelled exactly as Fairy-Stockfish spells it
 // (only the case of a promotion letter is forgiven, as Fairy-Stockfish forgives it).
