@@ -73,6 +73,7 @@ class GameState {
   virtual void encode(EncodedView out) const = 0;
 
   virtual std::string action_to_string(ActionId action) const = 0;  // UCI, e.g. "R@a1"
+  virtual std::string action_to_san(ActionId action) const = 0;     // for PGN, e.g. "Nf3+"
   virtual sz::Result<ActionId> parse_action(std::string_view text) const = 0;
   virtual std::string to_string() const = 0;  // the FEN
 };

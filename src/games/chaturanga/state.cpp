@@ -62,6 +62,10 @@ std::string State::action_to_string(game::ActionId action) const {
   return to_uci(move_of(pos_, action), pos_.rules().game);
 }
 
+std::string State::action_to_san(game::ActionId action) const {
+  return to_san(pos_, move_of(pos_, action));
+}
+
 sz::Result<game::ActionId> State::parse_action(std::string_view text) const {
   auto m = parse_move(text, pos_);
   if (!m) return fail(m.error());

@@ -30,6 +30,7 @@ class State final : public game::GameState {
   void encode(game::EncodedView out) const override;
 
   std::string action_to_string(game::ActionId action) const override;
+  std::string action_to_san(game::ActionId action) const override;
   sz::Result<game::ActionId> parse_action(std::string_view text) const override;
   std::string to_string() const override { return pos_.fen(); }
 
