@@ -7,13 +7,8 @@
 // leaf under callgrind, (Ir(perft d) - Ir(perft 1)) / nodes(d), which subtracts start-up cost;
 // --callgrind runs one untimed perft so that scripts/bench-perft.sh can take the two Ir counts.
 // Results and commands: docs/BENCHMARKS.md.
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -27,6 +22,7 @@
 #include "cli/command.h"
 #include "config/rule_profiles.h"
 #include "core/error.h"
+#include "eval/uci_process.h"
 #include "games/chaturanga/movegen.h"
 
 namespace sz::cli {
@@ -114,96 +110,6 @@ Options parse_options(Args args) {
   return o;
 }
 
-// Fairy-Stockfish (or any UCI engine with `go perft`) in a child process, spoken to over pipes.
-// POSIX only. Not thread-safe.
-class UciEngine {
- public:
-  explicit UciEngine(const std::string& command);
-  ~UciEngine();
-  UciEngine(const UciEngine&) = delete;
-  UciEngine& operator=(const UciEngine&) = delete;
-
-  void send(const std::string& line);
-  // Reads lines until one starts with `prefix` and returns it; throws on EOF or after `timeout_s`.
-  std::string wait_for(std::string_view prefix, int timeout_s);
-
- private:
-  std::string command_;
-  pid_t pid_ = -1;
-  int to_ = -1;    // the engine's stdin
-  int from_ = -1;  // the engine's stdout
-  std::string buffer_;
-};
-
-UciEngine::UciEngine(const std::string& command) : command_(command) {
-  int in[2], out[2];
-  if (pipe(in) != 0 || pipe(out) != 0) throw Error(std::string("--fsf: pipe: ") + std::strerror(errno));
-  const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
-  pid_ = fork();
-  if (pid_ < 0) throw Error(std::string("--fsf: fork: ") + std::strerror(errno));
-  if (pid_ == 0) {  // child: only async-signal-safe calls from here
-    setpgid(0, 0);   // its own process group, so that the destructor can end /bin/sh's children
-    dup2(in[0], STDIN_FILENO);
-    dup2(out[1], STDOUT_FILENO);
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    execv(argv[0], const_cast<char* const*>(argv));
-    _exit(127);
-  }
-  close(in[0]), close(out[1]);
-  to_ = in[1];
-  from_ = out[0];
-  signal(SIGPIPE, SIG_IGN);  // a dead engine must give a write error, not kill us
-}
-
-UciEngine::~UciEngine() {
-  if (to_ >= 0) {
-    const char quit[] = "quit\n";
-    [[maybe_unused]] const ssize_t n = write(to_, quit, sizeof quit - 1);
-    close(to_);
-  }
-  if (from_ >= 0) close(from_);
-  if (pid_ <= 0) return;
-  // An engine still busy in a long perft may not see `quit`: give it 3 s, then kill its group.
-  for (int i = 0; i < 300; ++i) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-    usleep(10'000);
-  }
-  kill(-pid_, SIGKILL);
-  waitpid(pid_, nullptr, 0);
-}
-
-void UciEngine::send(const std::string& line) {
-  const std::string text = line + "\n";
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = write(to_, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw Error("--fsf: the engine `" + command_ + "` stopped reading (" + std::strerror(errno) + ")");
-    done += size_t(n);
-  }
-}
-
-std::string UciEngine::wait_for(std::string_view prefix, int timeout_s) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-  for (;;) {
-    for (size_t eol; (eol = buffer_.find('\n')) != std::string::npos;) {
-      std::string line = buffer_.substr(0, eol);
-      buffer_.erase(0, eol + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.starts_with(prefix)) return line;
-    }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    pollfd p{from_, POLLIN, 0};
-    const int ready = left.count() > 0 ? poll(&p, 1, int(left.count())) : 0;
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) throw Error("--fsf: no '" + std::string(prefix) + "' from the engine within " + std::to_string(timeout_s) + " s");
-    char chunk[4096];
-    const ssize_t n = read(from_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw Error("--fsf: the engine `" + command_ + "` exited before answering '" + std::string(prefix) + "'");
-    buffer_.append(chunk, size_t(n));
-  }
-}
-
 struct Timing {
   uint64_t nodes = 0;
   double seconds = 0;
@@ -226,7 +132,7 @@ Timing time_ours(const chaturanga::Position& pos, int depth) {
   return {nodes, seconds_since(start)};
 }
 
-void fsf_set_variant(UciEngine& fsf, const Anchor& a) {
+void fsf_set_variant(eval::UciProcess& fsf, const Anchor& a) {
   fsf.send(std::string("setoption name UCI_Variant value ") + a.variant);
   fsf.send(a.fen ? std::string("position fen ") + a.fen : std::string("position startpos"));
   fsf.send("isready");
@@ -234,7 +140,7 @@ void fsf_set_variant(UciEngine& fsf, const Anchor& a) {
 }
 
 // FSF's time includes the pipe round trip and its per-root-move output, a few milliseconds.
-Timing time_fsf(UciEngine& fsf, int depth) {
+Timing time_fsf(eval::UciProcess& fsf, int depth) {
   const auto start = std::chrono::steady_clock::now();
   fsf.send("go perft " + std::to_string(depth));
   const std::string line = fsf.wait_for("Nodes searched:", /*timeout_s=*/3600);
@@ -265,7 +171,7 @@ bool check_count(const char* who, const Anchor& a, int depth, uint64_t got, uint
   return false;
 }
 
-Row measure(const Anchor& a, const Options& o, UciEngine* fsf) {
+Row measure(const Anchor& a, const Options& o, eval::UciProcess* fsf) {
   Row row{&a, row_depth(a, o), {}, std::nullopt};
   const chaturanga::Position pos = anchor_position(a);
   if (fsf) fsf_set_variant(*fsf, a);
@@ -322,9 +228,9 @@ int run_callgrind(const Options& o) {
   return !want || check_count("ours", a, depth, nodes, *want) ? 0 : 1;
 }
 
-std::unique_ptr<UciEngine> start_fsf(const std::string& command) {
+std::unique_ptr<eval::UciProcess> start_fsf(const std::string& command) {
   if (command.empty()) return nullptr;
-  auto fsf = std::make_unique<UciEngine>(command);
+  auto fsf = std::make_unique<eval::UciProcess>(command, "--fsf");
   fsf->send("uci");
   fsf->wait_for("uciok", /*timeout_s=*/60);
   return fsf;
@@ -339,7 +245,7 @@ int bench_perft(Args args) {
   }
   const Options o = parse_options(args);
   if (o.callgrind) return run_callgrind(o);
-  const std::unique_ptr<UciEngine> fsf = start_fsf(o.fsf);
+  const std::unique_ptr<eval::UciProcess> fsf = start_fsf(o.fsf);
   std::printf("perft, one thread, best of %d; Mnps = million leaves per second%s\n\n", o.repeat,
               fsf ? "; FSF = the --fsf engine, measured in this run, alternating with ours" : "");
   print_header(fsf != nullptr);

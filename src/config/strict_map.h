@@ -89,8 +89,10 @@ class StrictMap {
     return Error(place + ": " + what);
   }
 
- private:
+  // The dotted path of `key` in the document, for messages: "end.stalemate".
   std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
+
+ private:
 
   YAML::Node node_;
   std::string where_;

@@ -1,5 +1,7 @@
 // Round trips of the notation: every reference FEN parses, prints back as Fairy-Stockfish prints
 // it and re-parses to the same position; every legal move's text parses back to the same move.
+#include "games/chaturanga/notation.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "config/rule_profiles.h"
 #include "games/chaturanga/movegen.h"
-#include "games/chaturanga/notation.h"
 #include "games/vector_files.h"
 
 namespace sz::chaturanga {
@@ -105,8 +106,10 @@ TEST(Notation, FenRoundTripOfStartSuites) {
 
 TEST(Notation, HandOrderDoesNotMatter) {
   const RuleProfile& rules = profile("sittuyin");
-  const auto a = Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", rules);
-  const auto b = Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[nnssrrfkNNSSRRFK] w - - 0 1", rules);
+  const auto a =
+      Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", rules);
+  const auto b =
+      Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[nnssrrfkNNSSRRFK] w - - 0 1", rules);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->key(), b->key());
   EXPECT_EQ(a->fen(), b->fen());
