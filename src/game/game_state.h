@@ -15,6 +15,13 @@ namespace sz::game {
 
 using ActionId = int32_t;  // dense, in [0, GameSpec::action_space), from the mover's view
 
+// One entry of a sparse policy (a search's target, a record on disk): an action and its
+// probability.
+struct PolicyEntry {
+  ActionId action = 0;
+  float prob = 0;
+};
+
 // Room for every legal action of any position (Sittuyin placement has at most 5 x 24 drops).
 inline constexpr int kMaxActions = 256;
 

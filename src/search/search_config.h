@@ -1,0 +1,68 @@
+#pragma once
+// Every knob of the search, with its default, in one place. A plain struct: config/ parses it
+// from YAML (unknown keys are errors there), tests and tools fill it directly. Units are stated
+// per field; "visits" count simulations through the root (a root's N = 1 + its children's N).
+#include <cstdint>
+
+namespace sz::search {
+
+enum class RootSelection : uint8_t {
+  Puct,    // PUCT everywhere, Dirichlet noise and forced playouts on full searches
+  Gumbel,  // Gumbel top-m sampling with sequential halving at the root, PUCT below it
+};
+
+// Which budget a search gets (playout-cap randomisation, KataGo).
+enum class SearchKind : uint8_t {
+  Auto,   // full with probability full_search_fraction, else cheap
+  Full,   // noise, forced playouts, a policy target
+  Cheap,  // no noise, no forced playouts; its visits are not a policy target
+};
+
+struct SearchConfig {
+  // ---- Budget (playout-cap randomisation) ----
+  // PUCT: the root's children end the search with at least this many visits in all, counting
+  // the visits kept by tree reuse (KataGo's maxVisits), so a reused tree saves work and the
+  // tree stays bounded. Gumbel: the number of new simulations (sequential halving plans them).
+  int full_visits = 600;
+  int cheap_visits = 100;
+  double full_search_fraction = 0.25;  // share of SearchKind::Auto searches that are full, [0, 1]
+
+  // ---- PUCT: Q + c(N) * P * sqrt(N_children) / (1 + N_child) ----
+  float cpuct_init = 1.25f;    // c(N) = cpuct_init + log((1 + N + cpuct_base) / cpuct_base)
+  float cpuct_base = 19652.0f;
+  // First-play urgency (lc0): an unvisited child's Q = parent Q - reduction * sqrt(visited
+  // policy mass), parent Q from the mover's view, in W - L units.
+  float fpu_reduction = 0.3f;
+  float fpu_reduction_root = 0.3f;
+
+  // ---- Root exploration, full PUCT searches only ----
+  float dirichlet_weight = 0.25f;        // P' = (1 - w) P + w eta; 0 disables the noise
+  float dirichlet_total_alpha = 10.83f;  // eta ~ Dir(total / legal moves) (KataGo)
+  bool forced_playouts = true;           // each root child gets >= sqrt(k P N) visits
+  float forced_playouts_k = 2.0f;
+  bool policy_target_pruning = true;     // removes forced visits from the target (needs forced_playouts)
+
+  // ---- Move choice by visit count with temperature, P(a) ~ N(a)^(1/T) (PUCT only) ----
+  float placement_temperature = 1.0f;  // every placement ply: diverse formations
+  float play_temperature = 1.0f;       // the first play_temperature_plies plies of play
+  int play_temperature_plies = 10;     // counted from the first ply of the play phase
+  float play_temperature_half_life = 10.0f;  // plies; then T decays to the floor (KataGo)
+  float play_temperature_floor = 0.0f;       // below 0.01 the choice is greedy (most visits)
+  // A root move the search saw end the game in the mover's favour is played whatever the
+  // temperature or the Gumbel draw (the policy target is unchanged).
+  bool play_proven_wins = true;
+
+  // ---- Gumbel root (Danihelka et al. 2022; mctx defaults) ----
+  RootSelection root_selection = RootSelection::Puct;
+  int gumbel_considered = 16;   // m: actions sampled without replacement by Gumbel + logit
+  float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max N) * c_scale * q
+  float gumbel_c_scale = 0.1f;
+
+  // ---- Tree ----
+  bool tree_reuse = true;  // keep the played child's subtree for the next search
+  // Arenas grow on demand and keep their memory; these sizes avoid the first regrowths.
+  int reserve_nodes = 0;           // 0: full_visits + 2
+  int reserve_edges_per_node = 40;  // expected branching factor
+};
+
+}  // namespace sz::search

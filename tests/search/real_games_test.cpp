@@ -1,0 +1,172 @@
+// The search on real games through the registry, with the uniform evaluator: it finds a mate in
+// one and avoids allowing one, in Sittuyin and in Shatranj, and Gumbel finds the mate with few
+// simulations. Positions were checked with `sittuyin-zero rules --rules R --fen F`.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "game/registry.h"
+#include "search/game_search.h"
+
+namespace sz::search {
+namespace {
+
+struct Position {
+  std::string profile;
+  std::string fen;
+  std::string move;  // the mate (empty: none)
+};
+
+std::unique_ptr<game::GameState> load(const Position& p) {
+  return game::new_game(p.profile, p.fen).take_or_throw(p.profile + " " + p.fen);
+}
+
+game::ActionId action(const game::GameState& s, const std::string& uci) {
+  return game::ActionId(s.parse_action(uci).take_or_throw(uci));
+}
+
+// White mates with h1h8 (the black pawn keeps Shatranj's bare-king rule out of the way).
+const Position kMateInOne[] = {
+    {"sittuyin", "k7/8/1K6/8/8/8/8/7R[] w - - 0 1", "h1h8"},
+    {"sittuyin", "k7/8/1K6/8/4p3/8/8/7R[] w - - 0 1", "h1h8"},
+    {"shatranj", "k7/8/1K6/8/4p3/8/8/7R w - - 0 1", "h1h8"},
+};
+
+SearchConfig greedy_config(int visits) {
+  SearchConfig c;
+  c.full_visits = c.cheap_visits = visits;
+  c.placement_temperature = c.play_temperature = 0.0f;
+  c.play_temperature_floor = 0.0f;
+  return c;
+}
+
+TEST(RealGames, FindsMateInOne) {
+  UniformEvaluator uniform;
+  for (const Position& p : kMateInOne) {
+    const auto start = load(p);
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      for (const SearchKind kind : {SearchKind::Full, SearchKind::Cheap}) {
+        SearchConfig config = greedy_config(300);
+        config.play_proven_wins = false;  // the visits alone must find it
+        GameSearch search(config, *start, seed);
+        const SearchResult& r = search.run(uniform, kind);
+        EXPECT_EQ(r.action, action(*start, p.move)) << p.profile << " " << p.fen << " seed " << seed;
+        EXPECT_GT(r.wdl[0], 0.5f);
+      }
+    }
+  }
+}
+
+// Moves after which the opponent has a mate in one.
+std::set<game::ActionId> moves_allowing_mate(const game::GameState& s) {
+  std::set<game::ActionId> losing;
+  std::array<game::ActionId, game::kMaxActions> moves{}, replies{};
+  const int n = s.legal_actions(moves);
+  auto after = s.clone(), reply = s.clone();
+  for (int i = 0; i < n; ++i) {
+    after->copy_from(s);
+    after->apply(moves[size_t(i)]);
+    if (after->outcome().over()) continue;
+    const int m = after->legal_actions(replies);
+    for (int j = 0; j < m; ++j) {
+      reply->copy_from(*after);
+      reply->apply(replies[size_t(j)]);
+      const game::Outcome o = reply->outcome();
+      const bool mover_lost = (o.result == game::GameResult::FirstWins && s.to_move() == game::Player::Second) ||
+                              (o.result == game::GameResult::SecondWins && s.to_move() == game::Player::First);
+      if (mover_lost) losing.insert(moves[size_t(i)]);
+    }
+  }
+  return losing;
+}
+
+// Black to move; White threatens Rh8#. Only the knight's c6 and e6 (which can interpose on b8 /
+// d8 / f8) hold; the king, the pawn and the other knight moves lose at once.
+const Position kAvoidMate[] = {
+    {"sittuyin", "k7/8/1K6/4p3/3n4/8/8/7R[] b - - 0 1", ""},
+    {"shatranj", "k7/8/1K6/4p3/3n4/8/8/7R b - - 0 1", ""},
+};
+
+TEST(RealGames, AvoidsAllowingMateInOne) {
+  UniformEvaluator uniform;
+  for (const Position& p : kAvoidMate) {
+    const auto start = load(p);
+    std::array<game::ActionId, game::kMaxActions> moves{};
+    const int n = start->legal_actions(moves);
+    const std::set<game::ActionId> losing = moves_allowing_mate(*start);
+    ASSERT_GE(int(losing.size()) * 2, n) << p.fen;  // most moves lose
+    ASSERT_LT(int(losing.size()), n);
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      GameSearch search(greedy_config(1600), *start, seed);
+      const SearchResult& r = search.run(uniform, SearchKind::Full);
+      EXPECT_EQ(losing.count(r.action), 0u)
+          << p.profile << " seed " << seed << " played " << start->action_to_string(r.action);
+    }
+  }
+}
+
+// White to move with 16 legal moves; e1e8 mates (the black pawns box their own king in).
+const Position kGumbelMate[] = {
+    {"sittuyin", "6k1/5ppp/8/8/8/8/6PP/4R2K[] w - - 0 1", "e1e8"},
+    {"shatranj", "6k1/5ppp/8/8/8/8/6PP/4R2K w - - 0 1", "e1e8"},
+};
+
+// With n simulations Gumbel visits min(n, 16) sampled moves first; from 2 simulations on it
+// plays the mate whenever the mate was among them, and always once n covers all 16 moves.
+TEST(RealGames, GumbelFindsMateWithFewSimulations) {
+  UniformEvaluator uniform;
+  for (const Position& p : kGumbelMate) {
+    const auto start = load(p);
+    const game::ActionId mate = action(*start, p.move);
+    std::array<game::ActionId, game::kMaxActions> moves{};
+    ASSERT_EQ(start->legal_actions(moves), 16);
+    for (int sims = 2; sims <= 16; ++sims) {
+      for (uint64_t seed = 0; seed < 4; ++seed) {
+        SearchConfig config = greedy_config(sims);
+        config.root_selection = RootSelection::Gumbel;
+        GameSearch search(config, *start, seed);
+        const SearchResult& r = search.run(uniform, SearchKind::Full);
+        bool mate_visited = false;
+        for (int i = 0; i < search.root_child_count(); ++i)
+          mate_visited |= search.root_child(i).action == mate && search.root_child(i).visits > 0;
+        if (sims == 16) {
+          EXPECT_TRUE(mate_visited);
+        }
+        EXPECT_EQ(r.action == mate, mate_visited) << p.profile << " " << sims << " simulations, seed " << seed;
+        // The improved policy ranks a visited mate first.
+        if (mate_visited) {
+          const PolicyEntry* top = &r.policy[0];
+          for (const PolicyEntry& e : r.policy) {
+            if (e.prob > top->prob) top = &e;
+          }
+          EXPECT_EQ(top->action, mate);
+        }
+      }
+    }
+  }
+}
+
+// A few moves of self-play from the start position (placement, then play) keep the tree sound.
+TEST(RealGames, SelfPlayFromTheStartKeepsTheTreeConsistent) {
+  UniformEvaluator uniform;
+  for (const char* profile : {"sittuyin", "shatranj"}) {
+    const auto start = game::new_game(profile).take_or_throw(profile);
+    SearchConfig config;
+    config.full_visits = 64;
+    config.cheap_visits = 16;
+    GameSearch search(config, *start, /*seed=*/17);
+    for (int ply = 0; ply < 40 && !search.state().outcome().over(); ++ply) {
+      const SearchResult& r = search.run(uniform);
+      ASSERT_TRUE(search.tree().is_consistent()) << profile << " ply " << ply;
+      double sum = 0;
+      for (const PolicyEntry& e : r.policy) sum += e.prob;
+      ASSERT_NEAR(sum, 1.0, 1e-4);
+      search.play(r.action);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sz::search
