@@ -1,0 +1,115 @@
+#include "selfplay/game_slot.h"
+
+#include "core/rng.h"
+
+namespace sz::selfplay {
+
+namespace {
+
+uint64_t game_seed(uint64_t run_seed, int64_t index) {
+  uint64_t state = run_seed ^ (uint64_t(index) * 0x9E3779B97F4A7C15ull);
+  return splitmix64(state);
+}
+
+// +1, 0, -1 for `player` given the game's result.
+int8_t result_for(game::GameResult result, game::Player player) {
+  if (result == game::GameResult::Draw) return 0;
+  const bool first_won = result == game::GameResult::FirstWins;
+  return int8_t((first_won == (player == game::Player::First)) ? 1 : -1);
+}
+
+}  // namespace
+
+GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree)
+    : config_(config), search_(config.search, start, /*seed=*/0, scratch_tree) {
+  const game::GameSpec& spec = start.spec();
+  planes_.resize(size_t(spec.binary_planes));
+  scalars_.resize(size_t(spec.scalar_features));
+  record_.positions = data::PositionColumns(spec.binary_planes, spec.scalar_features);
+}
+
+void GameSlot::begin(int64_t index, const game::GameState& start, const std::string& model_id) {
+  const uint64_t seed = game_seed(config_.seed, index);
+  search_.reset(start, seed);
+  Rng rng(seed ^ 0x7265736967ull);  // "resig": a stream of its own
+  resign_allowed_ = config_.resign.enabled && rng.uniform() >= config_.resign.disabled_fraction;
+  record_.positions.clear();
+  record_.meta = {std::string(start.profile()), 0, "", start.to_string(), "", model_id, seed};
+  players_.clear();
+  moves_.clear();
+  resign_streak_[0] = resign_streak_[1] = 0;
+  would_have_resigned_[0] = would_have_resigned_[1] = false;
+  result_ = game::GameResult::Ongoing;
+  active_ = true;
+  finished_ = false;
+}
+
+bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, SelfplayStats& stats) {
+  while (active_ && !finished_) {
+    if (!search_.searching()) search_.start_search(search::SearchKind::Auto);
+    if (search_.select_leaf(query, reply)) return true;
+    const search::SearchResult& r = search_.conclude();
+    record_position(r);
+    const game::Player mover = search_.state().to_move();
+    if (resigns(r)) {
+      finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign", stats);
+      break;
+    }
+    moves_ += (moves_.empty() ? "" : " ") + search_.state().action_to_string(r.action);
+    search_.play(r.action);
+    const game::Outcome outcome = search_.state().outcome();
+    if (outcome.over()) finish(outcome.result, outcome.reason, stats);
+    else if (plies() >= config_.max_plies) finish(game::GameResult::Draw, "max-plies", stats);
+  }
+  return false;
+}
+
+void GameSlot::record_position(const search::SearchResult& r) {
+  const game::GameState& state = search_.state();
+  state.encode({planes_, scalars_});
+  data::PositionRow row;
+  row.planes = planes_;
+  row.scalars = scalars_;
+  row.policy = r.policy;
+  row.action = r.action;
+  row.phase = state.phase();
+  row.ply = state.ply();
+  row.full_search = r.full_search;
+  record_.positions.append(row);
+  players_.push_back(uint8_t(state.to_move()));
+}
+
+// The mover resigns after `consecutive` own moves whose chance of not losing (win + draw) is
+// below the threshold (not the win chance alone: a drawn position is no reason to resign). In
+// resign-disabled games the would-be resignation is only noted, for the false-positive rate.
+bool GameSlot::resigns(const search::SearchResult& r) {
+  const ResignConfig& rc = config_.resign;
+  const game::GameState& state = search_.state();
+  const int mover = int(state.to_move());
+  const bool low = rc.enabled && state.phase() == game::Phase::Play && state.ply() >= rc.min_ply &&
+                   r.wdl[0] + r.wdl[1] < rc.threshold;
+  resign_streak_[mover] = low ? resign_streak_[mover] + 1 : 0;
+  if (resign_streak_[mover] < rc.consecutive) return false;
+  if (resign_allowed_) return true;
+  would_have_resigned_[mover] = true;
+  return false;
+}
+
+void GameSlot::finish(game::GameResult result, std::string_view reason, SelfplayStats& stats) {
+  result_ = result;
+  finished_ = true;
+  data::PositionColumns& p = record_.positions;
+  const int total = plies();
+  for (int i = 0; i < total; ++i) {
+    p.result[size_t(i)] = result_for(result, game::Player(players_[size_t(i)]));
+    p.plies_to_end[size_t(i)] = total - i;
+  }
+  record_.meta.result = result_for(result, game::Player::First);
+  record_.meta.end_reason = std::string(reason);
+  record_.meta.moves = moves_;
+  for (int side = 0; side < 2; ++side)
+    if (would_have_resigned_[side]) stats.add_resign_check(result_for(result, game::Player(side)) < 0);
+  stats.add_game(result, reason, total, total);
+}
+
+}  // namespace sz::selfplay

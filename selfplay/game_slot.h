@@ -1,0 +1,56 @@
+#pragma once
+// One self-play game in flight: its search, the record of its positions, and its resignation
+// bookkeeping. A worker drives many slots and evaluates their leaves in one batch.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/records.h"
+#include "search/game_search.h"
+#include "selfplay/selfplay_config.h"
+#include "selfplay/selfplay_stats.h"
+
+namespace sz::selfplay {
+
+// Not thread-safe: owned by one worker.
+class GameSlot {
+ public:
+  GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree);
+
+  // Starts game number `index` from `start` with its own seed (derived from the config's seed
+  // and the index, so a game does not depend on which worker plays it).
+  void begin(int64_t index, const game::GameState& start, const std::string& model_id);
+  bool active() const { return active_; }
+
+  // Plays on until the search needs a network evaluation (fills the query and reply buffers and
+  // returns true) or the game ends (returns false; take_record() then holds it).
+  bool next_leaf(search::EvalQuery& query, search::EvalReply& reply, SelfplayStats& stats);
+  void deliver(const search::EvalReply& reply) { search_.deliver(reply); }
+
+  bool finished() const { return finished_; }
+  const data::GameRecord& record() const { return record_; }
+  game::GameResult result() const { return result_; }
+  int plies() const { return int(players_.size()); }
+  void release() { active_ = false; }
+
+ private:
+  void record_position(const search::SearchResult& r);
+  bool resigns(const search::SearchResult& r);
+  void finish(game::GameResult result, std::string_view reason, SelfplayStats& stats);
+
+  const SelfplayConfig& config_;
+  search::GameSearch search_;
+  data::GameRecord record_;
+  std::vector<uint8_t> players_;  // the mover of each recorded position
+  std::vector<uint64_t> planes_;
+  std::vector<float> scalars_;
+  std::string moves_;
+  bool active_ = false;
+  bool finished_ = false;
+  bool resign_allowed_ = true;
+  int resign_streak_[2] = {0, 0};
+  bool would_have_resigned_[2] = {false, false};
+  game::GameResult result_ = game::GameResult::Ongoing;
+};
+
+}  // namespace sz::selfplay

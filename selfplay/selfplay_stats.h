@@ -1,0 +1,48 @@
+#pragma once
+// Counters of a self-play run, shared by its workers (atomics and one mutex for the end-reason
+// table), and the progress line users watch.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "game/game_state.h"
+
+namespace sz::selfplay {
+
+class SelfplayStats {
+ public:
+  SelfplayStats() : start_(std::chrono::steady_clock::now()) {}
+
+  void add_batch(int positions) {
+    evaluations_ += positions;
+    ++batches_;
+  }
+  void add_game(game::GameResult result, std::string_view reason, int plies, int positions);
+  // A would-be resignation in a game where resigning was disabled; `lost` = that side lost.
+  void add_resign_check(bool lost);
+
+  int64_t games() const { return games_; }
+  int64_t positions() const { return positions_; }
+  int64_t evaluations() const { return evaluations_; }
+  double seconds() const;
+  double average_batch() const { return batches_ ? double(evaluations_) / double(batches_) : 0.0; }
+  // The share of would-be resignations (in resign-disabled games) whose side did not lose; -1 if none.
+  double resign_false_positive_rate() const;
+  // "games 120 | 35.1 pos/s | 2210 evals/s | batch 31.8 | length 97.2 | W/D/L 40/55/25 | ..."
+  std::string progress_line() const;
+  std::map<std::string, int64_t> end_reasons() const;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<int64_t> games_{0}, positions_{0}, plies_{0}, evaluations_{0}, batches_{0};
+  std::array<std::atomic<int64_t>, 3> results_{};  // first wins, draws, second wins
+  std::atomic<int64_t> resign_checks_{0}, resign_false_positives_{0};
+  mutable std::mutex reasons_mutex_;
+  std::map<std::string, int64_t> reasons_;
+};
+
+}  // namespace sz::selfplay

@@ -1,0 +1,99 @@
+#include "data/shard_files.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#include "core/error.h"
+
+namespace sz::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kShardSuffix = ".h5";
+constexpr std::string_view kTemporarySuffix = ".h5.tmp";
+
+std::string errno_text() { return std::strerror(errno); }
+
+void fsync_path(const std::string& path, int flags, const char* what) {
+  const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (fd < 0) throw Error(path + ": cannot open " + what + " to sync it: " + errno_text());
+  const int rc = ::fsync(fd);
+  const std::string err = rc != 0 ? errno_text() : "";
+  ::close(fd);
+  if (rc != 0) throw Error(path + ": fsync failed: " + err);
+}
+
+}  // namespace
+
+std::string shard_file_name(std::string_view prefix, int64_t sequence) {
+  char seq[32];
+  std::snprintf(seq, sizeof seq, "%06lld", static_cast<long long>(sequence));
+  return std::string(prefix) + "-" + seq + std::string(kShardSuffix);
+}
+
+std::string temporary_file_name(std::string_view prefix, int64_t sequence) {
+  char seq[32];
+  std::snprintf(seq, sizeof seq, "%06lld", static_cast<long long>(sequence));
+  return "." + std::string(prefix) + "-" + seq + std::string(kTemporarySuffix);
+}
+
+int64_t shard_sequence(std::string_view name, std::string_view prefix, bool temporary) {
+  if (temporary) {
+    if (!name.starts_with('.')) return -1;
+    name.remove_prefix(1);
+  }
+  const std::string_view suffix = temporary ? kTemporarySuffix : kShardSuffix;
+  if (!name.starts_with(prefix) || !name.ends_with(suffix)) return -1;
+  name.remove_prefix(prefix.size());
+  name.remove_suffix(suffix.size());
+  if (!name.starts_with('-')) return -1;
+  name.remove_prefix(1);
+  if (name.empty() || name.size() > 18) return -1;
+  int64_t seq = 0;
+  for (char c : name) {
+    if (c < '0' || c > '9') return -1;
+    seq = seq * 10 + (c - '0');
+  }
+  return seq;
+}
+
+std::vector<std::string> list_shards(const std::string& directory) {
+  std::error_code ec;
+  if (!fs::exists(directory, ec)) return {};
+  std::vector<std::string> shards;
+  fs::directory_iterator it(directory, ec);
+  if (ec) throw Error(directory + ": cannot list the shard directory: " + ec.message());
+  for (const fs::directory_entry& entry : it) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with('.') || !name.ends_with(kShardSuffix)) continue;
+    if (!entry.is_regular_file(ec)) continue;
+    shards.push_back(entry.path().string());
+  }
+  std::sort(shards.begin(), shards.end());
+  return shards;
+}
+
+void commit_file(const std::string& temporary, const std::string& final_path) {
+  fsync_path(temporary, O_RDONLY, "file");
+  std::error_code ec;
+  if (fs::exists(final_path, ec)) {
+    throw Error(final_path + ": already exists; do two shard writers share a file-name prefix?");
+  }
+  if (std::rename(temporary.c_str(), final_path.c_str()) != 0) {
+    throw Error(temporary + ": cannot rename to " + final_path + ": " + errno_text());
+  }
+  // The rename is durable only once the directory entry is.
+  const fs::path parent = fs::path(final_path).parent_path();
+  fsync_path(parent.empty() ? "." : parent.string(), O_RDONLY | O_DIRECTORY, "directory");
+}
+
+}  // namespace sz::data

@@ -1,0 +1,60 @@
+#pragma once
+// Reads HDF5 shards written by ShardWriter (schema: docs/DATA.md). open() checks the whole
+// layout before anything is read: a file of an unknown schema version, with a missing or
+// misshapen dataset, or truncated or corrupt, is refused with an sz::Error that names the file
+// and what is wrong. Readers upgrade old versions step by step or refuse; they never guess.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/records.h"
+#include "data/shard_files.h"
+#include "game/game_state.h"
+
+namespace sz::data {
+
+// The file attributes and table sizes of a shard.
+struct ShardInfo {
+  std::string path;
+  int format_version = 0;             // sample_format_version
+  game::GameSpec spec;                // game, planes, scalars, action space and their versions
+  std::vector<std::string> profiles;  // the rule profiles of its games, sorted
+  std::string writer;                 // the writing program and its version
+  int64_t num_games = 0;
+  int64_t num_positions = 0;
+  int64_t num_policy_entries = 0;
+};
+
+// Holds the file open. Not thread-safe: one per thread (the module serialises HDF5 calls).
+class ShardReader {
+ public:
+  // Opens and validates a shard; throws sz::Error naming `path` on any problem.
+  static ShardReader open(const std::string& path);
+  ~ShardReader();
+  ShardReader(ShardReader&&) noexcept;
+  ShardReader& operator=(ShardReader&&) noexcept;
+
+  const ShardInfo& info() const;
+
+  // Throws sz::Error naming the file and the first field in which the shard's encoding differs
+  // from `spec` (game, planes, scalars, action space, encoder or action-space version).
+  void check_compatible(const game::GameSpec& spec) const;
+
+  // Positions [first, first + count) into memory, policy starts rebased to the returned arrays.
+  // Throws sz::Error on a range outside the shard or on corrupt data (checksums, action ids out
+  // of the action space).
+  PositionColumns read_positions(int64_t first, int64_t count) const;
+  PositionColumns read_positions() const { return read_positions(0, info().num_positions); }
+
+  // The games table, in file order; a game's positions are
+  // [first_position, first_position + num_positions).
+  std::vector<GameInfo> read_games() const;
+
+ private:
+  struct Impl;
+  explicit ShardReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sz::data
