@@ -9,6 +9,7 @@ packages=(
   libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
   libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
   valgrind                                         # instruction-count benchmarks
+  gnuplot-nox                                      # `sittuyin-zero plot`: PNG plots of a run
 )
 
 missing=()

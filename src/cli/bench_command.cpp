@@ -6,14 +6,18 @@
 namespace sz::cli {
 
 int bench_perft(Args args);
+int bench_nn(Args args);
+int bench_train(Args args);
 
 int bench_command(Args args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::puts("usage: sittuyin-zero bench perft [--help]");
+    std::puts("usage: sittuyin-zero bench perft|nn|train [--help]");
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "perft") return bench_perft(args.subspan(1));
-  throw Error("unknown benchmark '" + args[0] + "' (known: perft)");
+  if (args[0] == "nn") return bench_nn(args.subspan(1));
+  if (args[0] == "train") return bench_train(args.subspan(1));
+  throw Error("unknown benchmark '" + args[0] + "' (known: perft, nn, train)");
 }
 
 }  // namespace sz::cli

@@ -18,6 +18,12 @@ struct Command {
 int perft_command(Args args);
 int bench_command(Args args);
 int rules_command(Args args);
+int loop_command(Args args);
+int train_command(Args args);
+int plot_command(Args args);
+int selfplay_command(Args args);
+int uci_command(Args args);
+int arena_command(Args args);
 
 // Small helpers shared by the subcommands' argument parsers.
 bool wants_help(Args args);

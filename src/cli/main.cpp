@@ -12,7 +12,13 @@ namespace {
 constexpr sz::cli::Command kCommands[] = {
     {"perft", "count leaf nodes of the move tree; check a suite of reference counts", sz::cli::perft_command},
     {"rules", "list the rule profiles, or print one position with its legal moves", sz::cli::rules_command},
-    {"bench", "benchmarks: `bench perft`", sz::cli::bench_command},
+    {"selfplay", "play self-play games with MCTS and write them to HDF5 shards", sz::cli::selfplay_command},
+    {"uci", "a UCI engine on standard input/output (Fairy-Stockfish's variant conventions)", sz::cli::uci_command},
+    {"arena", "play matches among models, MCTS, random movers and UCI engines; Elo, SPRT, PGN", sz::cli::arena_command},
+    {"loop", "the main job: self-play and training in one run directory, then a strength check", sz::cli::loop_command},
+    {"train", "train the network on a run's self-play games; checkpoints, metrics", sz::cli::train_command},
+    {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
+    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench train`", sz::cli::bench_command},
 };
 
 void print_usage() {

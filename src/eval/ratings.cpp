@@ -34,9 +34,14 @@ EloEstimate elo_estimate(const MatchScore& m) {
   return {elo_from_score(s), elo_from_score(s - kZ95 * se), elo_from_score(s + kZ95 * se)};
 }
 
-double Sprt::llr(const MatchScore& m) const {
+double Sprt::llr(const MatchScore& observed) const {
+  if (observed.games() == 0) return 0;
+  // Every game with the same result (all wins, all draws) leaves no variance to divide by: count
+  // one virtual win and one virtual loss then, so that a one-sided or all-drawn match is still
+  // decided (all wins for elo0=0, elo1=100: after about 8 games; all draws for 0/10: about 120).
+  MatchScore m = observed;
+  if (score_variance(m) <= 0) ++m.wins, ++m.losses;
   const double var = score_variance(m);
-  if (m.games() == 0 || var <= 0) return 0;
   const double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1), s = m.score();
   return m.games() * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }

@@ -30,7 +30,9 @@ EloEstimate elo_estimate(const MatchScore& m);
 struct Sprt {
   double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
   enum class Verdict { Continue, AcceptH0, AcceptH1 };
-  double llr(const MatchScore& m) const;  // log-likelihood ratio, normal approximation
+  // Log-likelihood ratio, normal approximation; with no variance yet (every game the same
+  // result) one virtual win and one virtual loss are added.
+  double llr(const MatchScore& m) const;
   double lower_bound() const;
   double upper_bound() const;
   Verdict verdict(const MatchScore& m) const;

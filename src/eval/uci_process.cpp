@@ -40,15 +40,31 @@ UciProcess::~UciProcess() {
     [[maybe_unused]] const ssize_t n = write(to_, quit, sizeof quit - 1);
     close(to_);
   }
-  if (from_ >= 0) close(from_);
-  if (pid_ <= 0) return;
   // An engine still busy in a long perft may not see `quit`: give it 3 s, then kill its group.
-  for (int i = 0; i < 300; ++i) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-    usleep(10'000);
+  // Its output is drained meanwhile: an engine that writes on its way out to a closed pipe dies
+  // of EPIPE and says so on stderr (Node.js does).
+  bool exited = pid_ <= 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (!exited && std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid_, nullptr, WNOHANG) == pid_) exited = true;
+    else if (from_ >= 0) drain(10);
+    else usleep(10'000);
   }
+  if (from_ >= 0) close(from_);
+  if (exited) return;
   kill(-pid_, SIGKILL);
   waitpid(pid_, nullptr, 0);
+}
+
+// Reads and drops whatever the child wrote, waiting up to `ms`; stops reading at end of file.
+void UciProcess::drain(int ms) {
+  pollfd p{from_, POLLIN, 0};
+  if (poll(&p, 1, ms) <= 0) return;
+  char chunk[4096];
+  if (read(from_, chunk, sizeof chunk) <= 0) {
+    close(from_);
+    from_ = -1;
+  }
 }
 
 void UciProcess::send(const std::string& line) {

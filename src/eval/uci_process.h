@@ -28,6 +28,7 @@ class UciProcess {
 
  private:
   bool take_buffered_line(std::string& line);
+  void drain(int ms);
 
   std::string command_;
   std::string name_;

@@ -32,6 +32,12 @@ TEST(Sprt, DecidesClearCasesAndWaitsOnUnclearOnes) {
   EXPECT_EQ(sprt.verdict({70, 20, 10}), Sprt::Verdict::AcceptH1);   // about +240 Elo
   EXPECT_EQ(sprt.verdict({300, 400, 300}), Sprt::Verdict::AcceptH0);  // even, 1000 games
   EXPECT_EQ(sprt.verdict({6, 2, 4}), Sprt::Verdict::Continue);
+  // No variance yet: still decided, but not after one game.
+  EXPECT_EQ(sprt.verdict({1, 0, 0}), Sprt::Verdict::Continue);
+  EXPECT_EQ(sprt.verdict({30, 0, 0}), Sprt::Verdict::AcceptH1);
+  EXPECT_EQ(sprt.verdict({0, 0, 30}), Sprt::Verdict::AcceptH0);
+  EXPECT_EQ(sprt.verdict({0, 1, 0}), Sprt::Verdict::Continue);
+  EXPECT_EQ(sprt.verdict({0, 2000, 0}), Sprt::Verdict::AcceptH0);
 }
 
 TEST(BradleyTerry, ReproducesKnownRatings) {

@@ -1,0 +1,250 @@
+// `sittuyin-zero bench nn`: network forward throughput (positions per second) at batch sizes
+// 1..256, measured raw (one NetEvaluator, one thread: encode, forward, softmax) and through the
+// InferenceService fed by several client threads (each keeps two requests in flight, so that a
+// full batch is always queued), with the ratio service / raw at each batch size. Target: the
+// service reaches at least 90% of raw. Both use random weights of the chosen architecture (or a
+// checkpoint) and the same pool of positions from random games. Each rate is also given per CPU
+// second of the process, which neighbours on a shared machine do not move. Results:
+// docs/BENCHMARKS.md.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/command.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "game/registry.h"
+#include "nn/inference_service.h"
+#include "nn/net_evaluator.h"
+
+namespace sz::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero bench nn [--net NAME|PATH | --checkpoint PATH] [options]
+
+Forward throughput of a network, raw (one evaluator) and through the inference service (fed by
+client threads), per batch size: positions per second, their ratio service / raw, the service's
+mean batch, and positions per CPU second of the process.
+  --net NAME|PATH     architecture preset (tiny, small, medium, large) or YAML file (default small),
+                      with random weights
+  --checkpoint PATH   a checkpoint's network instead
+  --profile NAME      rule profile of the test positions (default sittuyin)
+  --device DEVICE     auto | cpu | cuda | cuda:N (default auto: CUDA when available)
+  --precision P       float32 | float16 (CUDA) | bfloat16 (default float32)
+  --threads N         torch intra-op threads, 1..64 (default 1)
+  --clients N         service client threads, 1..64 (default 4)
+  --batches LIST      comma-separated batch sizes (default 1,2,4,8,16,32,64,128,256)
+  --ms N              measuring time per cell in milliseconds, 50..60000 (default 1500)
+  --max-wait-us N     the service's partial-batch deadline (default 1000)
+  --repeat N          alternate raw and service N times per batch size, keep the best (default 1)
+)";
+
+struct Options {
+  std::string net = "small", checkpoint, profile = "sittuyin";
+  config::InferenceConfig inference;
+  int clients = 4, ms = 1500, repeat = 1;
+  std::vector<int> batches = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+};
+
+std::vector<int> parse_batches(const std::string& text) {
+  std::vector<int> out;
+  for (size_t start = 0; start <= text.size();) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    out.push_back(parse_int_flag("--batches", text.substr(start, end - start), 1, 65536));
+    start = end + 1;
+  }
+  return out;
+}
+
+config::Precision parse_precision(const std::string& text) {
+  if (text == "float32") return config::Precision::Float32;
+  if (text == "float16") return config::Precision::Float16;
+  if (text == "bfloat16") return config::Precision::BFloat16;
+  throw Error("option --precision wants float32, float16 or bfloat16, not '" + text + "'");
+}
+
+Options parse_options(Args args) {
+  Options o;
+  o.inference.cache_entries = 0;  // measure the network, not the cache
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--net") o.net = flag_value(args, i);
+    else if (a == "--checkpoint") o.checkpoint = flag_value(args, i);
+    else if (a == "--profile") o.profile = flag_value(args, i);
+    else if (a == "--device") o.inference.device = flag_value(args, i);
+    else if (a == "--precision") o.inference.precision = parse_precision(flag_value(args, i));
+    else if (a == "--threads") o.inference.threads = parse_int_flag(a, flag_value(args, i), 1, 64);
+    else if (a == "--clients") o.clients = parse_int_flag(a, flag_value(args, i), 1, 64);
+    else if (a == "--batches") o.batches = parse_batches(flag_value(args, i));
+    else if (a == "--ms") o.ms = parse_int_flag(a, flag_value(args, i), 50, 60000);
+    else if (a == "--max-wait-us") o.inference.max_wait_us = parse_int_flag(a, flag_value(args, i), 0, 1000000);
+    else if (a == "--repeat") o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
+    else throw Error("unknown option '" + a + "' (see --help)");
+  }
+  return o;
+}
+
+// The positions every measurement cycles through, with their legal actions.
+struct Pool {
+  std::vector<std::unique_ptr<game::GameState>> states;
+  std::vector<std::vector<game::ActionId>> actions;
+};
+
+Pool make_pool(const std::string& profile, int count) {
+  Pool pool;
+  Rng rng(2024);
+  game::ActionId legal[game::kMaxActions];
+  while (int(pool.states.size()) < count) {
+    auto state = std::move(game::new_game(profile)).take_or_throw("bench nn");
+    const int plies = int(rng.below(120));
+    for (int p = 0; p < plies && !state->outcome().over(); ++p) state->apply(legal[rng.below(uint32_t(state->legal_actions(legal)))]);
+    if (state->outcome().over()) continue;
+    pool.actions.emplace_back(legal, legal + state->legal_actions(legal));
+    pool.states.push_back(std::move(state));
+  }
+  return pool;
+}
+
+// Queries over `n` pool positions starting at `first` (wrapping), with their reply storage.
+struct Batch {
+  std::vector<search::EvalQuery> queries;
+  std::vector<search::EvalReply> replies;
+  std::vector<float> priors;
+  Batch(const Pool& pool, size_t first, int n) : replies(size_t(n)), priors(size_t(n) * game::kMaxActions) {
+    for (int i = 0; i < n; ++i) {
+      const size_t k = (first + size_t(i)) % pool.states.size();
+      queries.push_back({pool.states[k].get(), pool.actions[k]});
+      replies[size_t(i)].priors = std::span<float>(priors).subspan(size_t(i) * game::kMaxActions, pool.actions[k].size());
+    }
+  }
+};
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// CPU seconds of the whole process. On a shared machine the wall-clock rate depends on what
+// else runs; positions per CPU second tell what the evaluation itself costs.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+struct Rate {
+  double wall = 0;  // positions per second
+  double cpu = 0;   // positions per CPU second of the process
+};
+
+std::unique_ptr<nn::NetRunner> make_runner(const Options& o, const models::Architecture& arch, int max_batch) {
+  config::InferenceConfig c = o.inference;
+  c.max_batch = max_batch;
+  if (!o.checkpoint.empty()) return nn::NetRunner::from_checkpoint(o.checkpoint, c);
+  return nn::NetRunner::from_architecture(arch, /*seed=*/1, c);
+}
+
+Rate measure_raw(const Options& o, const models::Architecture& arch, const Pool& pool, int b) {
+  nn::NetEvaluator eval(make_runner(o, arch, b));
+  std::vector<std::unique_ptr<Batch>> batches;
+  for (size_t first = 0; first < pool.states.size(); first += size_t(b)) batches.push_back(std::make_unique<Batch>(pool, first, b));
+  for (int warm = 0; warm < 2; ++warm) eval.evaluate(batches[0]->queries, batches[0]->replies);
+  const auto start = Clock::now();
+  const double cpu_start = cpu_seconds();
+  int64_t positions = 0;
+  for (size_t k = 0; positions < 3 * b || seconds_since(start) * 1000 < o.ms; ++k) {
+    Batch& batch = *batches[k % batches.size()];
+    eval.evaluate(batch.queries, batch.replies);
+    positions += b;
+  }
+  return {double(positions) / seconds_since(start), double(positions) / (cpu_seconds() - cpu_start)};
+}
+
+// The service's counters just after its next forward pass completes (polled each millisecond:
+// the counters move once per batch, so a window must start and end on batch boundaries).
+nn::ServiceStats next_batch(const nn::InferenceService& service, Clock::time_point& when, double& cpu) {
+  const uint64_t seen = service.stats().batches;
+  nn::ServiceStats now;
+  while ((now = service.stats()).batches == seen) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  when = Clock::now();
+  cpu = cpu_seconds();
+  return now;
+}
+
+// Clients keep two requests of about b / clients positions each in flight.
+Rate measure_service(const Options& o, const models::Architecture& arch, const Pool& pool, int b, double& mean_batch) {
+  config::InferenceConfig c = o.inference;
+  c.max_batch = b;
+  nn::InferenceService service(make_runner(o, arch, b), c);
+  const int request = std::max(1, (b + o.clients - 1) / o.clients);
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < o.clients; ++t)
+    clients.emplace_back([&, t] {
+      Batch a(pool, size_t(t) * 997, request), z(pool, size_t(t) * 997 + size_t(request), request);
+      auto pa = service.submit(a.queries, a.replies);
+      auto pz = service.submit(z.queries, z.replies);
+      while (!stop.load(std::memory_order_relaxed)) {
+        pa.wait();
+        pa = service.submit(a.queries, a.replies);
+        pz.wait();
+        pz = service.submit(z.queries, z.replies);
+      }
+    });
+  Clock::time_point start, end;
+  double cpu_start = 0, cpu_end = 0;
+  for (int warm = 0; warm < 2; ++warm) next_batch(service, start, cpu_start);
+  const nn::ServiceStats first = next_batch(service, start, cpu_start);
+  nn::ServiceStats last = first;
+  while (last.batches < first.batches + 3 || std::chrono::duration<double>(end - start).count() * 1000 < o.ms)
+    last = next_batch(service, end, cpu_end);
+  stop = true;
+  for (auto& th : clients) th.join();
+  const double positions = double(last.positions - first.positions);
+  mean_batch = positions / double(last.batches - first.batches);
+  return {positions / std::chrono::duration<double>(end - start).count(), positions / (cpu_end - cpu_start)};
+}
+
+models::Architecture architecture(const Options& o) {
+  if (!o.checkpoint.empty()) return make_runner(o, {}, 1)->architecture();
+  return {std::move(config::load_net_config(o.net)).take_or_throw("--net"),
+          std::move(game::spec_for(o.profile)).take_or_throw("--profile")};
+}
+
+}  // namespace
+
+int bench_nn(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  const Options o = parse_options(args);
+  const models::Architecture arch = architecture(o);
+  const Pool pool = make_pool(o.profile, 2048);
+  std::printf("network %s\ndevice %s, %s, %d torch thread(s), %d service clients, %d ms per cell\n\n",
+              models::describe(arch).c_str(), nn::resolve_device(o.inference.device).c_str(),
+              config::precision_name(o.inference.precision).data(), o.inference.threads, o.clients, o.ms);
+  std::printf("%6s %12s %14s %6s %11s %12s %12s\n", "batch", "raw pos/s", "service pos/s", "ratio", "mean batch",
+              "raw pos/cpu-s", "svc pos/cpu-s");
+  for (const int b : o.batches) {
+    Rate raw, service;
+    double mean_batch = 0;
+    for (int r = 0; r < o.repeat; ++r) {  // the best of the repeats: drift and neighbours only slow down
+      const Rate a = measure_raw(o, arch, pool, b);
+      if (a.wall > raw.wall) raw = a;
+      double fill = 0;
+      const Rate s = measure_service(o, arch, pool, b, fill);
+      if (s.wall > service.wall) service = s, mean_batch = fill;
+    }
+    std::printf("%6d %12.0f %14.0f %6.2f %11.1f %12.0f %12.0f\n", b, raw.wall, service.wall, service.wall / raw.wall,
+                mean_batch, raw.cpu, service.cpu);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace sz::cli

@@ -1,0 +1,215 @@
+// `sittuyin-zero bench train`: does the data loader keep the optimiser busy?
+//
+// Two measures of training samples per second, taken in one process, alternating phase by phase
+// (wall time drifts on a shared machine, so only a ratio measured in one run means anything):
+//   loader:    train::Trainer on real shards: batches sampled from the window by the background
+//              thread, then forward, backward and optimiser step;
+//   in-memory: the same network, optimiser and batch size stepping on one batch held in memory.
+// The figure is loader / in-memory, best phase of each (the median of the per-phase ratios is
+// printed too); the target is >= 90 %. A first, untimed phase of each warms them up (allocator,
+// caches). Each phase skips its first steps (the loader's queue is full when a phase starts) and
+// stops before the checkpoint the trainer writes. Shards are generated on the first run by
+// self-play with the uniform evaluator and kept in --dir for the next. Results:
+// docs/BENCHMARKS.md.
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "config/run_config.h"
+#include "core/error.h"
+#include "data/shard_files.h"
+#include "game/registry.h"
+#include "models/training.h"
+#include "nn/net_runner.h"
+#include "search/evaluator.h"
+#include "selfplay/selfplay.h"
+#include "train/batch.h"
+#include "train/schedule.h"
+#include "train/trainer.h"
+
+namespace sz::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero bench train [--net NAME] [--batch N] [--steps N] [--repeat N]
+                                  [--games N] [--threads N] [--device D] [--dir DIR]
+
+Training samples/s through the real data loader (sliding window over HDF5 shards, batches from a
+background thread) divided by samples/s of forward + backward + step on one in-memory batch of
+the same size. Target: >= 90 %.
+  --net NAME     network preset or YAML (default small)
+  --batch N      batch size (default 256)
+  --steps N      timed steps per phase (default 40)
+  --repeat N     phases of each kind, alternating; the best of each counts (default 3)
+  --games N      self-play games to generate when DIR/games holds no shards (default 24)
+  --threads N    torch intra-op threads (default 1)
+  --device D     auto | cpu | cuda | cuda:N (default cpu)
+  --dir DIR      run directory for the shards (default: <tmp>/sz-bench-train)
+)";
+
+struct Options {
+  std::string net = "small", device = "cpu", dir = (fs::temp_directory_path() / "sz-bench-train").string();
+  int batch = 256, steps = 40, repeat = 3, games = 24, threads = 1;
+};
+
+Options parse(Args args) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--net") o.net = flag_value(args, i);
+    else if (a == "--batch") o.batch = parse_int_flag(a, flag_value(args, i), 1, 1 << 16);
+    else if (a == "--steps") o.steps = parse_int_flag(a, flag_value(args, i), 10, 100'000);
+    else if (a == "--repeat") o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
+    else if (a == "--games") o.games = parse_int_flag(a, flag_value(args, i), 1, 100'000);
+    else if (a == "--threads") o.threads = parse_int_flag(a, flag_value(args, i), 1, 1024);
+    else if (a == "--device") o.device = flag_value(args, i);
+    else if (a == "--dir") o.dir = flag_value(args, i);
+    else throw Error("unknown option '" + a + "' (see --help)");
+  }
+  return o;
+}
+
+// Real shards: self-play with the uniform evaluator (cheap searches, real policy targets).
+void ensure_shards(const Options& o, const std::string& games_dir) {
+  if (!data::list_shards(games_dir).empty()) return;
+  std::printf("generating %d self-play games into %s ...\n", o.games, games_dir.c_str());
+  selfplay::SelfplayJob job;
+  job.config.threads = 1;
+  job.config.games_per_thread = 8;
+  job.config.seed = 7;
+  job.config.search.full_visits = 32;
+  job.config.search.cheap_visits = 8;
+  job.config.games_per_shard = 8;
+  job.config.shard_prefix = "bench";
+  job.out_dir = games_dir;
+  job.games = o.games;
+  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  selfplay::run_selfplay(job);
+}
+
+config::RunConfig bench_config(const Options& o) {
+  config::RunConfig c;
+  c.net = o.net;
+  c.train.batch_size = o.batch;
+  c.train.device = o.device;
+  c.train.replay_ratio = 0;  // no cap: the bench trains as fast as it can
+  c.train.min_positions = 1;
+  c.train.warmup_steps = 0;
+  c.train.log_every = 1;     // a timestamp after every step (see train_phase)
+  c.train.checkpoint_every = 1'000'000'000;
+  c.train.prefetch_batches = 2;
+  return c;
+}
+
+// Samples/s over the steps after the first `skip`, from per-step timestamps.
+double rate(const std::vector<Clock::time_point>& t, int skip, int batch) {
+  const double seconds = std::chrono::duration<double>(t.back() - t[size_t(skip)]).count();
+  return double(t.size() - 1 - size_t(skip)) * batch / seconds;
+}
+
+// One phase of the in-memory baseline: the trainer's step without the loader.
+double memory_phase(models::Network& net, torch::optim::Optimizer& opt, const models::LossBatch& batch,
+                    const train::TrainConfig& tc, int steps, int skip) {
+  models::LossWeights w;
+  w.policy = tc.policy_weight;
+  w.wdl = tc.wdl_weight;
+  w.moves_left = tc.moves_left_weight;
+  std::vector<Clock::time_point> t;
+  for (int s = 0; s < steps; ++s) {
+    models::set_learning_rate(opt, train::learning_rate_at(tc, s));
+    net->train();
+    opt.zero_grad();
+    const models::Losses losses = models::compute_losses(net->forward(batch.input), batch, w);
+    losses.total.backward();
+    opt.step();
+    t.push_back(Clock::now());
+  }
+  return rate(t, skip, tc.batch_size);
+}
+
+// Milliseconds to prepare one batch (sample, gather, expand, densify) on this thread: what the
+// loader thread spends per step, for the CPU it takes from the optimiser.
+double batch_ms(const train::Window& window, const torch::Device& device, const models::Architecture& arch, int batch) {
+  constexpr int kBatches = 20;
+  const auto t0 = Clock::now();
+  for (int k = 0; k < kBatches; ++k) {
+    const auto host = train::make_host_batch(window, 1, k, batch, /*pinned=*/device.is_cuda());
+    const auto loss = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
+    if (device.is_cuda()) loss.policy.sum().item<float>();  // wait for the device
+  }
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / kBatches;
+}
+
+}  // namespace
+
+int bench_train(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  const Options o = parse(args);
+  nn::set_torch_threads(o.threads);
+  const std::string games_dir = (fs::path(o.dir) / "games").string();
+  ensure_shards(o, games_dir);
+  fs::remove_all(fs::path(o.dir) / "models");  // every run starts at step 0
+  fs::remove_all(fs::path(o.dir) / "logs");
+  const config::RunConfig config = bench_config(o);
+
+  std::vector<Clock::time_point> stamps;
+  train::TrainerHooks hooks;
+  hooks.on_metrics = [&](const train::StepMetrics&) { stamps.push_back(Clock::now()); };
+  train::Trainer trainer(config, o.dir, hooks);
+  const int skip = config.train.prefetch_batches + 2;
+
+  // The baseline's batch: the trainer's window and sampling, built once.
+  const models::Architecture arch{config::load_net_config(o.net).take_or_throw(),
+                                  game::spec_for(config.profile).take_or_throw()};
+  train::ShardCatalog catalog(games_dir, arch.spec, nullptr);
+  catalog.refresh();
+  const auto window = train::Window::build(catalog, train::window_size(config.train, catalog.total_positions()), nullptr);
+  const torch::Device device(nn::resolve_device(o.device));
+  const auto host = train::make_host_batch(*window, config.seed, 0, o.batch, /*pinned=*/false);
+  const models::LossBatch batch = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
+  models::Network net(arch);
+  net->to(device);
+  models::OptimizerConfig oc;
+  auto opt = models::make_optimizer(net, oc);
+
+  std::printf("bench train: net %s, batch %d, %d steps x %d phases, %d torch threads, %s; "
+              "window %lld positions in %zu shards\n",
+              o.net.c_str(), o.batch, o.steps, o.repeat, o.threads, device.str().c_str(),
+              static_cast<long long>(window->size()), window->num_shards());
+  double best_loader = 0, best_memory = 0;
+  std::vector<double> ratios;
+  for (int r = -1; r < o.repeat; ++r) {  // phase -1 warms both up (allocator, caches) untimed
+    stamps.clear();
+    trainer.train_available(o.steps, nullptr);
+    const double loader = rate(stamps, skip, o.batch);
+    const double memory = memory_phase(net, *opt, batch, config.train, o.steps, skip);
+    if (r < 0) continue;
+    best_loader = std::max(best_loader, loader);
+    best_memory = std::max(best_memory, memory);
+    ratios.push_back(loader / memory);
+    std::printf("  phase %d: loader %.1f samples/s, in-memory %.1f samples/s (%.1f %%)\n", r + 1, loader, memory,
+                100.0 * loader / memory);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  std::printf("loader %.1f samples/s, in-memory %.1f samples/s (best phases): %.1f %% (target >= 90 %%); median of the "
+              "phase ratios %.1f %%\n",
+              best_loader, best_memory, 100.0 * best_loader / best_memory, 100.0 * ratios[ratios.size() / 2]);
+  const double prep = batch_ms(*window, device, arch, o.batch);
+  std::printf("preparing one batch: %.2f ms, %.1f %% of an in-memory step (%.1f ms)\n", prep,
+              100.0 * prep / (1000.0 * o.batch / best_memory), 1000.0 * o.batch / best_memory);
+  return 0;
+}
+
+}  // namespace sz::cli

@@ -1,0 +1,34 @@
+#pragma once
+// Checkpoints (LibTorch): weights, optimiser state and metadata (checkpoint_meta.h) in one file,
+// written atomically: to a temporary name beside the target, fsync, rename, fsync the directory,
+// so that a reader (self-play picking up the newest net) never sees half a file.
+#include <torch/torch.h>
+
+#include <string>
+#include <string_view>
+
+#include "models/checkpoint_meta.h"
+#include "models/network.h"
+
+namespace sz::models {
+
+// Writes `net` (and `optimizer` when given) with `meta`, whose architecture, format and
+// optimizer fields are filled in here from `net` and `optimizer_kind` ("sgd", "adamw": see
+// optimizer_name()). Throws sz::Error on failure; the previous file at `path` then stays.
+void save_checkpoint(const std::string& path, const Network& net, const torch::optim::Optimizer* optimizer,
+                     std::string_view optimizer_kind, CheckpointMeta meta);
+
+// Loads the weights into `net` (and the optimiser state into `optimizer` when given and stored).
+// Throws sz::Error naming each difference when the checkpoint's architecture or encoding is not
+// net's, and when an optimiser of another kind is asked for. Returns the metadata.
+CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::optim::Optimizer* optimizer = nullptr,
+                               std::string_view optimizer_kind = {});
+
+// A new network (on the CPU, in eval mode) with the checkpoint's own architecture and weights.
+struct LoadedNetwork {
+  Network net{nullptr};
+  CheckpointMeta meta;
+};
+LoadedNetwork load_network(const std::string& path);
+
+}  // namespace sz::models

@@ -1,0 +1,123 @@
+#include "models/checkpoint_meta.h"
+
+#include <charconv>
+#include <set>
+
+namespace sz::models {
+
+namespace {
+
+// Each key of the text once, with where it lives in CheckpointMeta.
+using IntRef = int& (*)(CheckpointMeta&);
+constexpr std::pair<const char*, IntRef> kIntKeys[] = {
+    {"format", [](CheckpointMeta& m) -> int& { return m.format_version; }},
+    {"binary_planes", [](CheckpointMeta& m) -> int& { return m.arch.spec.binary_planes; }},
+    {"scalar_features", [](CheckpointMeta& m) -> int& { return m.arch.spec.scalar_features; }},
+    {"action_space", [](CheckpointMeta& m) -> int& { return m.arch.spec.action_space; }},
+    {"encoder_version", [](CheckpointMeta& m) -> int& { return m.arch.spec.encoder_version; }},
+    {"action_space_version", [](CheckpointMeta& m) -> int& { return m.arch.spec.action_space_version; }},
+    {"net.blocks", [](CheckpointMeta& m) -> int& { return m.arch.net.blocks; }},
+    {"net.channels", [](CheckpointMeta& m) -> int& { return m.arch.net.channels; }},
+    {"net.global_pool_every", [](CheckpointMeta& m) -> int& { return m.arch.net.global_pool_every; }},
+    {"net.global_pool_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.global_pool_channels; }},
+    {"net.policy_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.policy_channels; }},
+    {"net.value_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.value_channels; }},
+    {"net.value_hidden", [](CheckpointMeta& m) -> int& { return m.arch.net.value_hidden; }},
+    {"net.moves_left_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.moves_left_channels; }},
+};
+
+using StringRef = std::string& (*)(CheckpointMeta&);
+constexpr std::pair<const char*, StringRef> kStringKeys[] = {
+    {"game", [](CheckpointMeta& m) -> std::string& { return m.arch.spec.game; }},
+    {"net.name", [](CheckpointMeta& m) -> std::string& { return m.arch.net.name; }},
+    {"optimizer", [](CheckpointMeta& m) -> std::string& { return m.optimizer; }},
+};
+
+std::string join(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& s : items) text += (text.empty() ? "" : ",") + s;
+  return text;
+}
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> items;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    if (end > start) items.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return items;
+}
+
+template <typename T>
+bool parse_number(std::string_view text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// Sets `key` from `value`; false when the key is unknown or the value malformed.
+bool set_field(CheckpointMeta& m, std::string_view key, std::string_view value) {
+  for (const auto& [k, ref] : kIntKeys)
+    if (key == k) return parse_number(value, ref(m));
+  for (const auto& [k, ref] : kStringKeys)
+    if (key == k) return ref(m) = std::string(value), true;
+  if (key == "net.moves_left") {
+    m.arch.net.moves_left = value == "true";
+    return value == "true" || value == "false";
+  }
+  if (key == "step") return parse_number(value, m.step);
+  if (key == "profiles") return m.profiles = split(value), true;
+  return false;
+}
+
+}  // namespace
+
+std::string meta_to_text(const CheckpointMeta& meta) {
+  CheckpointMeta m = meta;  // the accessors take a mutable reference
+  std::string text;
+  for (const auto& [k, ref] : kIntKeys) text += std::string(k) + ": " + std::to_string(ref(m)) + "\n";
+  for (const auto& [k, ref] : kStringKeys) text += std::string(k) + ": " + ref(m) + "\n";
+  text += std::string("net.moves_left: ") + (m.arch.net.moves_left ? "true" : "false") + "\n";
+  text += "step: " + std::to_string(m.step) + "\n";
+  text += "profiles: " + join(m.profiles) + "\n";
+  return text;
+}
+
+Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view source) {
+  CheckpointMeta m;
+  std::set<std::string, std::less<>> seen;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.empty()) continue;
+    const size_t colon = line.find(": ");
+    const std::string_view key = line.substr(0, colon);
+    const std::string_view value = colon == std::string_view::npos ? "" : line.substr(colon + 2);
+    if (colon == std::string_view::npos || !set_field(m, key, value))
+      return fail(std::string(source) + ": bad checkpoint metadata line '" + std::string(line) + "'");
+    seen.insert(std::string(key));
+  }
+  if (m.format_version != kCheckpointFormatVersion)
+    return fail(std::string(source) + ": checkpoint format " + std::to_string(m.format_version) +
+                ", this program reads format " + std::to_string(kCheckpointFormatVersion));
+  for (const auto& [k, ref] : kIntKeys)
+    if (!seen.count(k)) return fail(std::string(source) + ": checkpoint metadata lacks '" + k + "'");
+  return m;
+}
+
+void check_compatible(const Architecture& want, const CheckpointMeta& found, std::string_view path) {
+  const auto diffs = architecture_differences(want, found.arch);
+  if (!diffs.empty())
+    throw Error(std::string(path) + ": the checkpoint (" + describe(found.arch) + ") does not fit the network (" +
+                describe(want) + "): " + join_differences(diffs));
+}
+
+void check_encoding(const game::GameSpec& spec, const CheckpointMeta& found, std::string_view path) {
+  const auto diffs = architecture_differences(Architecture{found.arch.net, spec}, found.arch);
+  if (!diffs.empty())
+    throw Error(std::string(path) + ": the checkpoint's encoding is not the one " + spec.game +
+                " uses now (expected: this build's): " + join_differences(diffs));
+}
+
+}  // namespace sz::models

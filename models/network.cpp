@@ -1,0 +1,106 @@
+#include "models/network.h"
+
+#include "core/error.h"
+
+namespace sz::models {
+
+namespace nn = torch::nn;
+
+namespace {
+
+nn::Conv2d conv(int in, int out, int kernel) {
+  // No bias: the batch norm that follows has its own shift.
+  return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
+}
+
+torch::Tensor conv_bn_relu(nn::Conv2d& c, nn::BatchNorm2d& bn, const torch::Tensor& x) {
+  return torch::relu(bn(c(x)));
+}
+
+}  // namespace
+
+ResidualBlockImpl::ResidualBlockImpl(int channels, int pool_channels) {
+  conv1_ = register_module("conv1", conv(channels, channels, 3));
+  bn1_ = register_module("bn1", nn::BatchNorm2d(channels));
+  conv2_ = register_module("conv2", conv(channels, channels, 3));
+  bn2_ = register_module("bn2", nn::BatchNorm2d(channels));
+  if (pool_channels > 0) {
+    pool_conv_ = register_module("pool_conv", conv(channels, pool_channels, 3));
+    pool_bn_ = register_module("pool_bn", nn::BatchNorm2d(pool_channels));
+    pool_bias_ = register_module("pool_bias", nn::Linear(2 * pool_channels, channels));
+  }
+}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
+  torch::Tensor y = conv_bn_relu(conv1_, bn1_, x);
+  if (pool_conv_) {
+    const torch::Tensor g = conv_bn_relu(pool_conv_, pool_bn_, x);
+    const torch::Tensor pooled = torch::cat({g.mean({2, 3}), g.amax({2, 3})}, 1);  // [N, 2 * pool_channels]
+    y = y + pool_bias_(pooled).unsqueeze(-1).unsqueeze(-1);                        // a bias per channel
+  }
+  y = bn2_(conv2_(y));
+  return torch::relu(x + y);
+}
+
+NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
+  const config::NetConfig n = config::validate(arch.net).take_or_throw();
+  const game::GameSpec& s = arch.spec;
+  if (s.binary_planes <= 0 || s.scalar_features < 0 || s.action_space <= 0)
+    throw Error("network for game '" + s.game + "': the game spec has no planes or no actions");
+  stem_ = register_module("stem", conv(input_channels(s), n.channels, 3));
+  stem_bn_ = register_module("stem_bn", nn::BatchNorm2d(n.channels));
+  tower_ = register_module("tower", nn::ModuleList());
+  for (int b = 0; b < n.blocks; ++b)
+    tower_->push_back(ResidualBlock(n.channels, is_global_pool_block(n, b) ? n.global_pool_channels : 0));
+  policy_conv_ = register_module("policy_conv", conv(n.channels, n.policy_channels, 1));
+  policy_bn_ = register_module("policy_bn", nn::BatchNorm2d(n.policy_channels));
+  policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
+  value_conv_ = register_module("value_conv", conv(n.channels, n.value_channels, 1));
+  value_bn_ = register_module("value_bn", nn::BatchNorm2d(n.value_channels));
+  value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * kBoardSquares, n.value_hidden));
+  value_fc2_ = register_module("value_fc2", nn::Linear(n.value_hidden, 3));
+  if (n.moves_left) {
+    moves_conv_ = register_module("moves_conv", conv(n.channels, n.moves_left_channels, 1));
+    moves_bn_ = register_module("moves_bn", nn::BatchNorm2d(n.moves_left_channels));
+    moves_fc1_ = register_module("moves_fc1", nn::Linear(n.moves_left_channels * kBoardSquares, n.value_hidden));
+    moves_fc2_ = register_module("moves_fc2", nn::Linear(n.value_hidden, 1));
+  }
+}
+
+NetOutput NetworkImpl::forward(const torch::Tensor& input) {
+  torch::Tensor x = conv_bn_relu(stem_, stem_bn_, input);
+  for (const auto& block : *tower_) x = block->as<ResidualBlockImpl>()->forward(x);
+  NetOutput out;
+  out.policy = policy_fc_(conv_bn_relu(policy_conv_, policy_bn_, x).flatten(1));
+  const torch::Tensor v = conv_bn_relu(value_conv_, value_bn_, x).flatten(1);
+  out.wdl = value_fc2_(torch::relu(value_fc1_(v)));
+  if (moves_conv_) {
+    const torch::Tensor m = conv_bn_relu(moves_conv_, moves_bn_, x).flatten(1);
+    out.moves_left = torch::softplus(moves_fc2_(torch::relu(moves_fc1_(m)))).squeeze(1);  // plies are >= 0
+  }
+  return out;
+}
+
+torch::Tensor expand_input(const torch::Tensor& planes, const torch::Tensor& scalars) {
+  const int64_t n = planes.size(0);
+  // Bit s of each word, by arithmetic shift: bit 63 (the sign bit) comes out right as well.
+  const torch::Tensor shifts = torch::arange(kBoardSquares, planes.options());
+  const torch::Tensor bits = torch::bitwise_right_shift(planes.unsqueeze(-1), shifts).bitwise_and(1);
+  const torch::Tensor board = bits.to(scalars.scalar_type()).view({n, planes.size(1), kBoardSide, kBoardSide});
+  const torch::Tensor constant = scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), kBoardSide, kBoardSide});
+  return torch::cat({board, constant}, 1);
+}
+
+Network copy_network(const Network& net, const torch::Device& device) {
+  Network copy(net->architecture());
+  torch::NoGradGuard no_grad;
+  const auto params = net->named_parameters(/*recurse=*/true);
+  for (auto& item : copy->named_parameters(/*recurse=*/true)) item.value().copy_(params[item.key()]);
+  const auto buffers = net->named_buffers(/*recurse=*/true);
+  for (auto& item : copy->named_buffers(/*recurse=*/true)) item.value().copy_(buffers[item.key()]);
+  copy->to(device);
+  if (!net->is_training()) copy->eval();
+  return copy;
+}
+
+}  // namespace sz::models

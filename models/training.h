@@ -1,0 +1,65 @@
+#pragma once
+// The training-side pieces the trainer (train/) builds on: the loss of a batch and the
+// optimiser. The overfit test uses exactly this code. Includes torch.
+//
+// Loss (AlphaZero; KataGo for the masking and the auxiliary heads):
+//   policy     = sum_i m_i * CE(pi_i, softmax(p_i)) / max(1, sum_i m_i)   m_i: position had a full search
+//   wdl        = mean_i CE(z_i, softmax(v_i))                             z_i: win/draw/loss target
+//   moves_left = mean_i Huber(l_i / kMovesLeftScale, ml_i)                only with the head and targets
+//   total      = w_p * policy + w_v * wdl + w_m * moves_left
+// L2 regularisation is the optimiser's weight decay, on convolution and linear weights only
+// (batch-norm parameters and biases are not decayed).
+#include <torch/torch.h>
+
+#include <memory>
+#include <string_view>
+
+#include "models/network.h"
+
+namespace sz::models {
+
+struct LossBatch {
+  torch::Tensor input;        // [N, C, 8, 8] float (expand_input)
+  torch::Tensor policy;       // [N, action_space] target distribution; rows of unmasked positions are ignored
+  torch::Tensor policy_mask;  // [N] float 0/1: the position had a full search (playout-cap randomisation)
+  torch::Tensor wdl;          // [N, 3] target distribution from the side to move's view
+  torch::Tensor moves_left;   // [N] plies to the end; undefined: no moves-left loss
+};
+
+struct LossWeights {
+  double policy = 1.0;
+  double wdl = 1.0;
+  double moves_left = 0.1;     // lc0 weighs its moves-left head well below the others
+  double huber_delta = 0.1;    // in units of kMovesLeftScale plies (10 plies)
+};
+
+struct Losses {
+  torch::Tensor total;       // scalar, with gradient
+  double policy = 0;         // per-head values, detached, for logging
+  double wdl = 0;
+  double moves_left = 0;     // 0 without the head or the targets
+};
+
+// Runs nothing itself: takes the network's output for batch.input.
+Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWeights& weights = {});
+
+enum class OptimizerKind { Sgd, AdamW };
+
+struct OptimizerConfig {
+  OptimizerKind kind = OptimizerKind::Sgd;
+  double learning_rate = 0.02;
+  double momentum = 0.9;        // SGD, Nesterov
+  double weight_decay = 1e-4;   // SGD: L2 as in AlphaZero; AdamW: decoupled decay
+  double adam_beta1 = 0.9;
+  double adam_beta2 = 0.999;
+  double adam_eps = 1e-8;
+};
+
+std::string_view optimizer_name(OptimizerKind kind);  // "sgd" or "adamw", as checkpoints store it
+
+// Two parameter groups: weights of convolutions and linear layers (decayed) and the rest.
+std::unique_ptr<torch::optim::Optimizer> make_optimizer(Network& net, const OptimizerConfig& config);
+
+void set_learning_rate(torch::optim::Optimizer& optimizer, double learning_rate);
+
+}  // namespace sz::models

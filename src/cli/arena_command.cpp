@@ -1,0 +1,165 @@
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "cli/command.h"
+#include "nn/evaluators.h"
+#include "config/run_config.h"
+#include "core/error.h"
+#include "eval/arena.h"
+#include "eval/match_report.h"
+#include "eval/player_spec.h"
+#include "eval/start_suite.h"
+
+namespace sz::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero arena --player SPEC --player SPEC [...] [options]
+
+Plays a match between two players, or a round robin among more: every start position twice per
+pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95% interval per
+pairing, and a Bradley-Terry fit with the random mover (else the first player) at 0 Elo.
+
+Players (SPEC):
+  model:PATH[,sims=N][,temp=T]   MCTS with a checkpoint
+  uniform[,sims=N][,temp=T]      MCTS with a uniform prior and a zero value
+  random                         a random legal mover
+  uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D]
+                                 an external UCI engine (default nodes=1000; no commas in
+                                 COMMAND), e.g. Fairy-Stockfish:
+      'uci:NODE_PATH=DIR/node_modules node ../shared/tools/fsf-uci/fsf-uci.js,depth=4'
+  any of them: ,name=NAME        how tables, PGN and JSON call it
+  sims defaults to --sims; temp (move-choice temperature on visit counts, every ply) to 0.
+
+Options:
+  --starts FILE         EPD/FEN start suite, one position per line (default: the start position),
+                        e.g. ../shared/testdata/suites/starts-partial.epd
+  --max-starts N        only the first N positions of the suite
+  --rounds N            passes over the starts (default 1)
+  --profile NAME        rule profile (default: the config's, sittuyin)
+  --concurrency N       games at once, each with its own players and engine processes (default 1)
+  --sims N              default visits per move of MCTS players (default: search.full_visits)
+  --max-plies N         adjudicate a game still running as a draw (default 1000)
+  --sprt ELO0,ELO1[,ALPHA,BETA]  two players: stop once H0 (elo <= ELO0) or H1 (elo >= ELO1) of
+                        the first player over the second is accepted (alpha, beta: 0.05)
+  --seed N              seeds every player's random choices (default: the config's)
+  --out DIR             write DIR/games.pgn (every game) and DIR/results.json
+  --config FILE         run config: search settings of MCTS players, inference of models
+  --set KEY=VALUE       override a config value (repeatable)
+  --quiet               no line per game
+)";
+
+std::atomic<bool> g_stop{false};
+
+void on_interrupt(int) {
+  g_stop = true;
+  std::signal(SIGINT, SIG_DFL);
+}
+
+std::optional<eval::Sprt> parse_sprt(const std::string& text) {
+  std::vector<double> v;
+  std::stringstream in(text);
+  for (std::string field; std::getline(in, field, ',');) {
+    try {
+      size_t used = 0;
+      v.push_back(std::stod(field, &used));
+      if (used != field.size()) throw std::invalid_argument(field);
+    } catch (const std::exception&) {
+      throw Error("--sprt: '" + field + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
+    }
+  }
+  if (v.size() != 2 && v.size() != 4) throw Error("--sprt wants ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + text + "'");
+  eval::Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
+  if (!(s.elo1 > s.elo0)) throw Error("--sprt: ELO1 must exceed ELO0");
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw Error("--sprt: ALPHA and BETA must lie in (0, 0.5)");
+  return s;
+}
+
+struct ArenaArgs {
+  std::vector<std::string> players;
+  std::string starts, profile, out, config = "quickstart", sprt;
+  std::vector<std::string> overrides;
+  int max_starts = 0, rounds = 1, concurrency = 1, sims = 0, max_plies = 1000;
+  int64_t seed = -1;
+  bool quiet = false;
+};
+
+ArenaArgs parse_args(Args args) {
+  ArenaArgs a;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& f = args[i];
+    if (f == "--player") a.players.push_back(flag_value(args, i));
+    else if (f == "--starts") a.starts = flag_value(args, i);
+    else if (f == "--max-starts") a.max_starts = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--rounds") a.rounds = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--profile") a.profile = flag_value(args, i);
+    else if (f == "--concurrency") a.concurrency = parse_int_flag(f, flag_value(args, i), 1, 1024);
+    else if (f == "--sims") a.sims = parse_int_flag(f, flag_value(args, i), 1, 10'000'000);
+    else if (f == "--max-plies") a.max_plies = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--sprt") a.sprt = flag_value(args, i);
+    else if (f == "--seed") a.seed = parse_int_flag(f, flag_value(args, i), 0, 2'000'000'000);
+    else if (f == "--out") a.out = flag_value(args, i);
+    else if (f == "--config") a.config = flag_value(args, i);
+    else if (f == "--set") a.overrides.push_back(flag_value(args, i));
+    else if (f == "--quiet") a.quiet = true;
+    else throw Error("unknown option '" + f + "' (see --help)");
+  }
+  if (a.players.size() < 2) throw Error("give at least two --player SPEC (see --help)");
+  return a;
+}
+
+const char* result_text(game::GameResult r) {
+  return r == game::GameResult::FirstWins ? "1-0" : r == game::GameResult::SecondWins ? "0-1" : "1/2-1/2";
+}
+
+void print_game(const eval::GameRecord& g, const eval::MatchResult& m) {
+  std::fprintf(stderr, "game %d/%d: %s - %s %s (%s, %zu plies)%s%s\n", m.games_played, m.games_scheduled,
+               m.names[size_t(g.white)].c_str(), m.names[size_t(g.black)].c_str(), result_text(g.result),
+               g.reason.c_str(), g.uci_moves.size(), g.error.empty() ? "" : ": ", g.error.c_str());
+}
+
+}  // namespace
+
+int arena_command(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  const ArenaArgs a = parse_args(args);
+  const config::RunConfig config = config::load_run_config(a.config, a.overrides).take_or_throw("--config");
+  eval::MatchSpec spec;
+  spec.profile = a.profile.empty() ? config.profile : a.profile;
+  if (!a.starts.empty()) spec.starts = eval::read_start_suite(a.starts, spec.profile, a.max_starts).take_or_throw("--starts");
+  spec.rounds = a.rounds;
+  spec.concurrency = a.concurrency;
+  spec.max_plies = a.max_plies;
+  spec.seed = a.seed >= 0 ? uint64_t(a.seed) : config.seed;
+  if (!a.sprt.empty()) spec.sprt = parse_sprt(a.sprt);
+  const eval::ModelLoader load_model = [&config](const std::string& model) { return nn::evaluator_factory(model, config.inference); };
+  int anchor = -1;
+  for (const std::string& text : a.players) {
+    const eval::PlayerSpec player = eval::parse_player_spec(text).take_or_throw("--player");
+    if (anchor < 0 && player.kind == eval::PlayerSpec::Kind::Random) anchor = int(spec.players.size());
+    spec.players.push_back(eval::make_match_player(player, config.search, a.sims > 0 ? a.sims : config.search.full_visits, load_model));
+    for (size_t i = 0; i + 1 < spec.players.size(); ++i)
+      if (spec.players[i].name == spec.players.back().name)
+        spec.players.back().name += "#" + std::to_string(spec.players.size());
+  }
+  spec.anchor = std::max(anchor, 0);
+  if (!a.out.empty()) {
+    std::filesystem::create_directories(a.out);
+    spec.pgn_path = a.out + "/games.pgn";
+  }
+  if (!a.quiet) spec.on_game = print_game;
+  spec.stop = &g_stop;
+  std::signal(SIGINT, on_interrupt);
+  const eval::MatchResult result = eval::play_match(spec);
+  std::fputs(eval::format_match_table(result).c_str(), stdout);
+  if (!a.out.empty()) eval::write_file_atomically(a.out + "/results.json", eval::match_json(result));
+  return g_stop ? 130 : 0;
+}
+
+}  // namespace sz::cli

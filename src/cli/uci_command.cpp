@@ -1,0 +1,63 @@
+#include <cstdio>
+#include <iostream>
+
+#include "cli/command.h"
+#include "nn/evaluators.h"
+#include "config/run_config.h"
+#include "eval/uci_engine.h"
+
+namespace sz::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]
+
+Speaks UCI on standard input/output with Fairy-Stockfish's variant conventions, for GUIs and
+match tools (cutechess-cli, `sittuyin-zero arena --player uci:...`). FENs carry the hand in
+brackets; moves are R@a1 (drops), d5d5f / d5c6f (Sittuyin promotions), b7b8q (Shatranj).
+
+Options (setoption name NAME value VALUE):
+  UCI_Variant   sittuyin (default), shatranj, or any rule profile (`sittuyin-zero rules`)
+  Model         checkpoint to evaluate with; <empty>: uniform prior and zero value
+  Simulations   visits of a plain `go` (default 800)
+  Threads       inference threads of the Model's evaluator (the tree search is one thread)
+  Strength      0..10; 10 = full strength; each level below halves the visits and adds 0.1 to
+                the move-choice temperature (level 0: Simulations/1024 visits, temperature 1)
+  Move Overhead milliseconds kept back per timed move (default 30)
+  Hash          MiB the search tree may use (default 1024)
+go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
+info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =
+W - L of the side to move (lc0's mapping), wdl in permille, pv = most visited line.
+
+  --config FILE     run config whose `search` section tunes the MCTS (default: quickstart) and
+                    whose `inference` section runs the Model
+  --set KEY=VALUE   override a config value (repeatable)
+)";
+
+}  // namespace
+
+int uci_command(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  std::string config_name = "quickstart";
+  std::vector<std::string> overrides;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config") config_name = flag_value(args, i);
+    else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
+    else throw Error("unknown option '" + args[i] + "' (see --help)");
+  }
+  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  auto load_model = [config](const std::string& model, int threads) {
+    config::RunConfig c = config;
+    c.inference.threads = threads;
+    return nn::evaluator_factory(model, c.inference)(/*worker=*/0);
+  };
+  std::ios::sync_with_stdio(false);
+  eval::UciEngine engine(std::cout, load_model, config.search);
+  engine.run(std::cin);
+  return 0;
+}
+
+}  // namespace sz::cli

@@ -1,0 +1,27 @@
+#pragma once
+// A match's results for people (a table) and for programs (JSON, read by the training loop and
+// by `levels`). JSON layout (version 1):
+//   { "format": "sittuyin-zero match", "version": 1, "profile": "sittuyin",
+//     "games": {"scheduled": N, "played": N, "forfeits": N, "stopped": false}, "seconds": S,
+//     "players": [{"name": ..., "elo": E, "lower": L, "upper": U}, ...],   // fit, anchor 0 Elo
+//     "anchor": "random",
+//     "pairings": [{"a": NAME, "b": NAME, "games": N, "wins": W, "draws": D, "losses": L,
+//                   "score": S, "elo": E, "lower": L, "upper": U}, ...],   // from a's view
+//     "sprt": null | {"elo0", "elo1", "alpha", "beta", "llr", "lower_bound", "upper_bound",
+//                     "verdict": "H0" | "H1" | "continue"} }
+#include <string>
+
+#include "eval/arena.h"
+
+namespace sz::eval {
+
+inline constexpr int kMatchJsonVersion = 1;
+
+std::string format_match_table(const MatchResult& result);
+std::string match_json(const MatchResult& result);
+
+// Writes `text` to `path` through a temporary file and a rename, so readers never see half of
+// it. Throws sz::Error.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace sz::eval

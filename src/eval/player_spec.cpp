@@ -1,0 +1,127 @@
+#include "eval/player_spec.h"
+
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+namespace sz::eval {
+
+namespace {
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> out;
+  size_t begin = 0;
+  for (;;) {
+    const size_t comma = text.find(',', begin);
+    out.emplace_back(text.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin));
+    if (comma == std::string_view::npos) return out;
+    begin = comma + 1;
+  }
+}
+
+Result<int> parse_count(const std::string& key, const std::string& value, int hi) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || v < 1 || v > hi)
+    return fail(key + " wants a whole number in 1.." + std::to_string(hi) + ", not '" + value + "'");
+  return v;
+}
+
+Result<float> parse_temperature(const std::string& value) {
+  float v = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < 0 || v > 100)
+    return fail("temp wants a number in 0..100, not '" + value + "'");
+  return v;
+}
+
+Result<PlayerSpec> parse_kind(const std::string& head) {
+  PlayerSpec spec;
+  const size_t colon = head.find(':');
+  const std::string kind = head.substr(0, colon);
+  const std::string arg = colon == std::string::npos ? "" : head.substr(colon + 1);
+  if (kind == "model") spec.kind = PlayerSpec::Kind::Model, spec.model = arg;
+  else if (kind == "uci") spec.kind = PlayerSpec::Kind::Uci, spec.uci.command = arg;
+  else if (kind == "uniform") spec.kind = PlayerSpec::Kind::Uniform;
+  else if (kind == "random") spec.kind = PlayerSpec::Kind::Random;
+  else return fail("unknown player kind '" + kind + "' (model:PATH, uniform, random, uci:COMMAND)");
+  const bool wants_arg = spec.kind == PlayerSpec::Kind::Model || spec.kind == PlayerSpec::Kind::Uci;
+  if (wants_arg && arg.empty()) return fail(kind + ": give " + (kind == "model" ? "model:PATH" : "uci:COMMAND"));
+  if (!wants_arg && colon != std::string::npos) return fail(kind + " takes no ':' argument");
+  return spec;
+}
+
+// One `key=value` setting; returns an error naming the key.
+Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::string& value) {
+  using Kind = PlayerSpec::Kind;
+  const bool mcts = spec.kind == Kind::Model || spec.kind == Kind::Uniform;
+  const bool uci = spec.kind == Kind::Uci;
+  if (key == "name") {
+    if (value.empty()) return fail("name is empty");
+    spec.name = value;
+  } else if (mcts && key == "sims") {
+    auto v = parse_count(key, value, 10'000'000);
+    if (!v) return fail(v.error());
+    spec.simulations = *v;
+  } else if (mcts && key == "temp") {
+    auto v = parse_temperature(value);
+    if (!v) return fail(v.error());
+    spec.temperature = *v;
+  } else if (uci && (key == "nodes" || key == "movetime" || key == "depth")) {
+    auto v = parse_count(key, value, 1'000'000'000);
+    if (!v) return fail(v.error());
+    spec.uci.nodes = spec.uci.movetime_ms = spec.uci.depth = 0;  // the last limit given wins
+    (key == "nodes" ? spec.uci.nodes : key == "movetime" ? spec.uci.movetime_ms : spec.uci.depth) = *v;
+  } else if (uci && key.starts_with("option.") && key.size() > 7) {
+    spec.uci.options.emplace_back(key.substr(7), value);
+  } else {
+    return fail("unknown setting '" + key + "' (model/uniform: sims, temp, name; random: name; " +
+                "uci: option.NAME, nodes, movetime, depth, name)");
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<PlayerSpec> parse_player_spec(std::string_view text) {
+  const std::vector<std::string> fields = split_commas(text);
+  auto parsed = parse_kind(fields[0]);
+  if (!parsed) return fail("player '" + std::string(text) + "': " + parsed.error());
+  PlayerSpec spec = std::move(parsed).value();
+  spec.text = std::string(text);
+  for (size_t i = 1; i < fields.size(); ++i) {
+    const size_t eq = fields[i].find('=');
+    if (eq == std::string::npos)
+      return fail("player '" + spec.text + "': setting '" + fields[i] + "' is not KEY=VALUE" +
+                  (spec.kind == PlayerSpec::Kind::Uci ? " (a uci COMMAND may not contain commas)" : ""));
+    auto ok = apply_setting(spec, fields[i].substr(0, eq), fields[i].substr(eq + 1));
+    if (!ok) return fail("player '" + spec.text + "': " + ok.error());
+  }
+  if (spec.name.empty()) spec.name = spec.text;
+  spec.uci.name = spec.name;
+  return spec;
+}
+
+MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
+                              const ModelLoader& load_model) {
+  MatchPlayer player{spec.name, {}};
+  MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature};
+  switch (spec.kind) {
+    case PlayerSpec::Kind::Random:
+      player.make = random_player_factory();
+      break;
+    case PlayerSpec::Kind::Uci:
+      player.make = uci_player_factory(spec.uci);
+      break;
+    case PlayerSpec::Kind::Uniform:
+      player.make = mcts_player_factory(mcts, [](int) { return std::make_unique<search::UniformEvaluator>(); });
+      break;
+    case PlayerSpec::Kind::Model:
+      if (!load_model) throw Error("player '" + spec.text + "': no model loader to run a network");
+      player.make = mcts_player_factory(mcts, load_model(spec.model));
+      break;
+  }
+  return player;
+}
+
+}  // namespace sz::eval

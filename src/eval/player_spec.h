@@ -1,0 +1,41 @@
+#pragma once
+// Players named on a command line (`sittuyin-zero arena --player SPEC`):
+//   model:PATH[,sims=N][,temp=T][,name=X]     MCTS with a checkpoint's network
+//   uniform[,sims=N][,temp=T][,name=X]        MCTS with a uniform prior and a zero value
+//   random[,name=X]                           a random legal mover, seeded per game
+//   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
+//                                             an external UCI engine (COMMAND has no commas)
+// sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0.
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "eval/player.h"
+#include "search/search_config.h"
+
+namespace sz::eval {
+
+struct PlayerSpec {
+  enum class Kind { Model, Uniform, Random, Uci };
+  Kind kind = Kind::Uniform;
+  std::string text;       // as given
+  std::string name;       // name=..., else `text`
+  std::string model;      // Kind::Model: the checkpoint path
+  int simulations = 0;    // 0: the caller's default
+  float temperature = 0;
+  UciPlayerOptions uci;   // Kind::Uci
+};
+
+// Strict: an unknown kind or setting, or a bad number, is an error naming it.
+Result<PlayerSpec> parse_player_spec(std::string_view text);
+
+// Evaluators for a checkpoint path (nn::evaluator_factory): throws sz::Error if it cannot load.
+using ModelLoader = std::function<EvaluatorFactory(const std::string& model)>;
+
+// The match player for `spec`: MCTS players search with `search` and `default_simulations`
+// visits unless the spec says otherwise; `load_model` is called once per model player.
+MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
+                              const ModelLoader& load_model);
+
+}  // namespace sz::eval

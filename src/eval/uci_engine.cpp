@@ -1,0 +1,365 @@
+// The UCI command loop: options, positions, go. The search thread is in uci_search.cpp.
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include "eval/uci_engine.h"
+#include "game/registry.h"
+
+namespace sz::eval {
+
+namespace {
+
+std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    const size_t b = i;
+    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i > b) out.emplace_back(line.substr(b, i - b));
+  }
+  return out;
+}
+
+// Untrusted text echoed in an error: printable ASCII only, and not too much of it.
+std::string shown(std::string_view text) {
+  std::string out;
+  for (const char c : text.substr(0, 60)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  return text.size() > 60 ? out + "..." : out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string join(std::span<const std::string> words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+Result<int64_t> parse_int(std::string_view what, std::string_view text, int64_t lo, int64_t hi) {
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+    return fail(std::string(what) + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                ", not '" + shown(text) + "'");
+  return v;
+}
+
+}  // namespace
+
+StrengthSetting strength_setting(int level, int simulations) {
+  level = std::clamp(level, 0, kMaxStrength);
+  const double visits = std::ldexp(double(simulations), level - kMaxStrength);
+  return {std::max(1, int(std::lround(visits))), 0.1f * float(kMaxStrength - level)};
+}
+
+int q_to_centipawns(float q) {
+  const double clamped = std::clamp(double(q), -1.0, 1.0);
+  return int(std::lround(290.680623072 * std::tan(1.548090806 * clamped)));
+}
+
+Result<GoLimits> parse_go(std::span<const std::string> tokens) {
+  GoLimits g;
+  constexpr int64_t kBig = int64_t(1) << 40;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    if (t == "infinite") {
+      g.infinite = true;
+      continue;
+    }
+    if (t == "ponder" || t == "searchmoves" || t == "mate") return fail("go: '" + t + "' is not supported");
+    static constexpr std::array<std::string_view, 8> kValued = {"nodes", "movetime", "wtime", "btime",
+                                                                "winc",  "binc",     "movestogo", "depth"};
+    if (std::find(kValued.begin(), kValued.end(), t) == kValued.end()) return fail("go: unknown token '" + shown(t) + "'");
+    if (i + 1 >= tokens.size()) return fail("go: '" + t + "' needs a value");
+    // A GUI may send a negative clock once the time is gone: read it as 0.
+    const bool clock = t == "wtime" || t == "btime";
+    auto v = parse_int("go " + t, tokens[++i], clock ? -kBig : (t == "nodes" || t == "depth" ? 1 : 0), kBig);
+    if (!v) return fail(v.error());
+    const int64_t x = std::max<int64_t>(*v, 0);
+    if (t == "nodes") g.nodes = x;
+    else if (t == "movetime") g.movetime_ms = x;
+    else if (t == "wtime") g.time_ms[0] = x;
+    else if (t == "btime") g.time_ms[1] = x;
+    else if (t == "winc") g.increment_ms[0] = x;
+    else if (t == "binc") g.increment_ms[1] = x;
+    else if (t == "movestogo") g.movestogo = int(std::min<int64_t>(x, 1'000'000));
+    else g.depth = int(std::min<int64_t>(x, 1'000'000'000));
+  }
+  return g;
+}
+
+int64_t allot_time_ms(int64_t time_left_ms, int64_t increment_ms, int movestogo, int64_t overhead_ms) {
+  const int64_t left = std::max<int64_t>(time_left_ms, 0);
+  const int moves = movestogo > 0 ? std::min(movestogo, 50) : 30;
+  const double share = double(left) / moves + 0.75 * double(increment_ms);
+  const double cap = double(left) * (movestogo == 1 ? 0.9 : 0.5);
+  return std::max<int64_t>(int64_t(std::min(share, cap)) - overhead_ms, 1);
+}
+
+UciEngine::UciEngine(std::ostream& out, EngineModelLoader load_model, const search::SearchConfig& search)
+    : out_(out), load_model_(std::move(load_model)), search_config_(search) {
+  search_config_.root_selection = search::RootSelection::Puct;  // the move choice reads visit counts
+  search_config_.tree_reuse = true;
+  evaluator_ = std::make_unique<search::UniformEvaluator>();
+  reset_position();
+}
+
+UciEngine::~UciEngine() { stop_search(); }
+
+void UciEngine::emit(const std::string& line) {
+  std::lock_guard lock(out_mutex_);
+  out_ << line << '\n' << std::flush;
+}
+
+void UciEngine::reap() {
+  if (!busy_ && worker_.joinable()) worker_.join();
+}
+
+void UciEngine::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void UciEngine::stop_search() {
+  {
+    std::lock_guard lock(stop_mutex_);
+    stop_ = true;
+  }
+  stop_cv_.notify_all();
+  wait();
+}
+
+void UciEngine::run(std::istream& in) {
+  // std::cin is tied to std::cout: each read would flush it, outside out_mutex_, while the
+  // search thread writes. Lines are flushed one by one anyway.
+  in.tie(nullptr);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!handle(line)) return;
+  }
+  if (busy_ && infinite_) stop_search();
+  wait();
+}
+
+bool UciEngine::handle(std::string_view line) {
+  const std::vector<std::string> words = split_words(line);
+  if (words.empty()) return true;
+  const std::string& cmd = words[0];
+  const std::span<const std::string> args = std::span(words).subspan(1);
+  reap();
+  if (cmd == "quit") {
+    stop_search();
+    return false;
+  }
+  if (cmd == "stop") stop_search();
+  else if (cmd == "isready") emit("readyok");
+  else if (cmd == "uci") cmd_uci();
+  else if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // nothing to do
+  else if (cmd == "d") cmd_display();
+  else if (cmd != "setoption" && cmd != "ucinewgame" && cmd != "position" && cmd != "go")
+    error("unknown command '" + shown(cmd) + "'");
+  else if (busy_) error("'" + cmd + "' while searching: send 'stop' first");
+  else if (cmd == "setoption") cmd_setoption(args);
+  else if (cmd == "ucinewgame") ++games_, search_start_.clear(), reset_position();
+  else if (cmd == "position") cmd_position(args);
+  else cmd_go(args);
+  return true;
+}
+
+void UciEngine::cmd_uci() {
+  emit("id name sittuyin-zero");
+  emit("id author the sittuyin-zero authors");
+  std::string variants = "option name UCI_Variant type combo default sittuyin";
+  for (const std::string& p : game::profile_names()) variants += " var " + p;
+  emit(variants);
+  emit("option name Model type string default <empty>");
+  emit("option name Simulations type spin default 800 min 1 max 100000000");
+  emit("option name Threads type spin default 1 min 1 max 256");
+  emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " + std::to_string(kMaxStrength));
+  emit("option name Move Overhead type spin default 30 min 0 max 5000");
+  emit("option name Hash type spin default 1024 min 1 max 1048576");
+  emit("uciok");
+}
+
+// setoption name <name, may have spaces> [value <value, may have spaces>]
+void UciEngine::cmd_setoption(std::span<const std::string> tokens) {
+  if (tokens.empty() || tokens[0] != "name") return error("setoption: expected 'name', as in 'setoption name Simulations value 400'");
+  const auto value_at = std::find(tokens.begin(), tokens.end(), "value");
+  const std::string name = join(std::span(tokens.begin() + 1, value_at));
+  if (name.empty()) return error("setoption: the option name is missing");
+  const std::string value = value_at == tokens.end() ? "" : join(std::span(value_at + 1, tokens.end()));
+  set_option(name, value);
+}
+
+void UciEngine::set_option(const std::string& name, const std::string& value) {
+  const std::string key = lower(name);
+  const auto spin = [&](int lo, int hi, int& field) {
+    auto v = parse_int("option '" + name + "'", value, lo, hi);
+    if (!v) return error(v.error());
+    field = int(*v);
+  };
+  if (key == "uci_variant") return set_variant(value);
+  if (key == "model") return set_model(value == "<empty>" ? "" : value, threads_);
+  if (key == "simulations") return spin(1, 100'000'000, simulations_);
+  if (key == "strength") return spin(0, kMaxStrength, strength_);
+  if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
+  if (key == "hash") return spin(1, 1 << 20, hash_mb_);
+  if (key == "threads") {
+    int threads = threads_;
+    spin(1, 256, threads);
+    if (threads != threads_ && !model_.empty()) set_model(model_, threads);
+    threads_ = threads;
+    return;
+  }
+  error("unknown option '" + shown(name) + "'");
+}
+
+void UciEngine::set_variant(const std::string& value) {
+  auto state = game::new_game(value);
+  if (!state) return error("option 'UCI_Variant': " + shown(value) + ": " + state.error());
+  variant_ = value;
+  search_start_.clear();
+  reset_position();
+  emit("info string variant " + variant_ + " startpos " + start_->to_string());
+}
+
+void UciEngine::set_model(const std::string& model, int threads) {
+  if (model.empty()) {
+    evaluator_ = std::make_unique<search::UniformEvaluator>();
+    model_.clear();
+    return;
+  }
+  if (!load_model_) return error("option 'Model': this build cannot load networks");
+  try {
+    evaluator_ = load_model_(model, threads);
+    model_ = model;
+    search_start_.clear();  // the tree's values came from the old network
+  } catch (const std::exception& e) {
+    error("option 'Model': cannot load '" + shown(model) + "': " + e.what());
+  }
+}
+
+void UciEngine::reset_position() {
+  start_ = game::new_game(variant_).take_or_throw("variant");  // checked by set_variant
+  current_ = start_->clone();
+  moves_.clear();
+}
+
+// position startpos|fen <FEN> [moves m1 m2 ...]
+void UciEngine::cmd_position(std::span<const std::string> tokens) {
+  if (tokens.empty() || (tokens[0] != "startpos" && tokens[0] != "fen"))
+    return error("position: expected 'startpos' or 'fen', not '" + (tokens.empty() ? std::string() : shown(tokens[0])) + "'");
+  const auto moves_at = std::find(tokens.begin(), tokens.end(), "moves");
+  const bool from_fen = tokens[0] == "fen";
+  if (!from_fen && tokens.begin() + 1 != moves_at) return error("position: unexpected '" + shown(tokens[1]) + "' after startpos");
+  const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
+  if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
+  auto start = game::new_game(variant_, fen);
+  if (!start) return error("position: bad FEN '" + shown(fen) + "': " + start.error());
+  start_ = std::move(start).value();
+  current_ = start_->clone();
+  moves_.clear();
+  if (moves_at == tokens.end()) return;
+  for (auto it = moves_at + 1; it != tokens.end(); ++it) {
+    auto action = current_->parse_action(*it);
+    if (!action) {
+      return error("position: move " + std::to_string(moves_.size() + 1) + " '" + shown(*it) +
+                   "' is not legal; the position stops before it: " + action.error());
+    }
+    current_->apply(*action);
+    moves_.push_back(*action);
+  }
+}
+
+void UciEngine::cmd_display() {
+  std::array<game::ActionId, game::kMaxActions> actions{};
+  const int n = current_->legal_actions(actions);
+  std::string legal;
+  for (int i = 0; i < n; ++i) legal += " " + current_->action_to_string(actions[size_t(i)]);
+  emit("info string variant " + variant_ + " fen " + current_->to_string());
+  emit("info string legal" + legal);
+  emit("info string outcome " + std::string(current_->outcome().reason));
+}
+
+UciEngine::SearchPlan UciEngine::plan_search(const GoLimits& limits) const {
+  const StrengthSetting level = strength_setting(strength_, simulations_);
+  SearchPlan plan;
+  plan.temperature = level.temperature;
+  if (limits.infinite) {
+    plan.infinite = true;
+    return plan;
+  }
+  if (limits.nodes > 0) plan.visits = limits.nodes;
+  if (limits.depth > 0) plan.visits = plan.visits > 0 ? std::min<int64_t>(plan.visits, limits.depth) : limits.depth;
+  if (limits.movetime_ms > 0) plan.time_ms = std::max<int64_t>(limits.movetime_ms - move_overhead_ms_, 1);
+  const int side = current_->to_move() == game::Player::First ? 0 : 1;
+  if (limits.time_ms[side] >= 0) {
+    const int64_t t = allot_time_ms(limits.time_ms[side], limits.increment_ms[side], limits.movestogo, move_overhead_ms_);
+    plan.time_ms = plan.time_ms > 0 ? std::min(plan.time_ms, t) : t;
+  }
+  if (plan.visits == 0 && plan.time_ms == 0) plan.visits = level.simulations;
+  if (strength_ < kMaxStrength) plan.visits = plan.visits > 0 ? std::min<int64_t>(plan.visits, level.simulations) : level.simulations;
+  return plan;
+}
+
+void UciEngine::cmd_go(std::span<const std::string> tokens) {
+  auto limits = parse_go(tokens);
+  if (!limits) return error(limits.error());
+  std::array<game::ActionId, game::kMaxActions> actions{};
+  if (current_->legal_actions(actions) == 0) {
+    emit("info string no legal move (" + std::string(current_->outcome().reason) + ")");
+    emit("bestmove (none)");
+    return;
+  }
+  if (current_->outcome().over()) return play_over_position();
+  const SearchPlan plan = plan_search(*limits);
+  sync_search();
+  stop_ = false;
+  infinite_ = plan.infinite;
+  busy_ = true;
+  worker_ = std::thread([this, plan] { search_main(plan); });
+}
+
+// Makes search_'s root the current position, keeping the tree when the current position extends
+// the searched one.
+void UciEngine::sync_search() {
+  const std::string start_fen = start_->to_string();
+  const bool extends = !search_start_.empty() && search_start_ == start_fen && search_moves_.size() <= moves_.size() &&
+                       std::equal(search_moves_.begin(), search_moves_.end(), moves_.begin());
+  if (search_ && extends) {
+    for (size_t i = search_moves_.size(); i < moves_.size(); ++i) search_->play(moves_[i]);
+  } else {
+    const uint64_t seed = (games_ + 1) * 0x9E3779B97F4A7C15ull;
+    if (!search_) search_ = std::make_unique<search::GameSearch>(search_config_, *current_, seed);
+    else search_->reset(*current_, seed);
+    rng_ = Rng(seed);
+  }
+  search_start_ = start_fen;
+  search_moves_ = moves_;
+}
+
+// The rules have ended the game (a claimable draw applied automatically) but a GUI still asks for
+// a move: the search cannot run from an ended position, so the evaluator's first choice is played.
+void UciEngine::play_over_position() {
+  std::array<game::ActionId, game::kMaxActions> actions{};
+  const int n = current_->legal_actions(actions);
+  std::array<float, game::kMaxActions> priors{};
+  search::EvalQuery query{current_.get(), std::span<const game::ActionId>(actions.data(), size_t(n))};
+  search::EvalReply reply{};
+  reply.priors = std::span<float>(priors.data(), size_t(n));
+  evaluator_->evaluate(std::span(&query, 1), std::span(&reply, 1));
+  const int best = int(std::max_element(priors.begin(), priors.begin() + n) - priors.begin());
+  emit("info string the game is over here (" + std::string(current_->outcome().reason) +
+       "); playing the evaluator's first choice");
+  emit("bestmove " + current_->action_to_string(actions[size_t(best)]));
+}
+
+}  // namespace sz::eval

@@ -1,0 +1,46 @@
+#include "nn/evaluators.h"
+
+#include <mutex>
+
+#include "models/checkpoint_meta.h"
+#include "nn/inference_service.h"
+#include "nn/net_evaluator.h"
+#include "nn/net_runner.h"
+
+namespace sz::nn {
+
+namespace {
+
+// A worker's handle on the shared service.
+class ServiceClient final : public search::Evaluator {
+ public:
+  explicit ServiceClient(std::shared_ptr<InferenceService> service) : service_(std::move(service)) {}
+  void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override {
+    service_->evaluate(queries, replies);
+  }
+
+ private:
+  std::shared_ptr<InferenceService> service_;
+};
+
+}  // namespace
+
+EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference) {
+  if (model.empty()) return [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  models::read_checkpoint_meta(model);  // fail now, with the file's name, not in a worker
+  if (resolve_device(inference.device).starts_with("cuda")) {
+    auto once = std::make_shared<std::once_flag>();
+    auto service = std::make_shared<std::shared_ptr<InferenceService>>();
+    return [model, inference, once, service](int) -> std::unique_ptr<search::Evaluator> {
+      std::call_once(*once, [&] {
+        *service = std::make_shared<InferenceService>(NetRunner::from_checkpoint(model, inference), inference);
+      });
+      return std::make_unique<ServiceClient>(*service);
+    };
+  }
+  return [model, inference](int) -> std::unique_ptr<search::Evaluator> {
+    return std::make_unique<NetEvaluator>(NetRunner::from_checkpoint(model, inference));
+  };
+}
+
+}  // namespace sz::nn

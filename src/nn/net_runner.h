@@ -1,0 +1,83 @@
+#pragma once
+// One network on one device, run one batch at a time: the only code in the project that runs
+// torch at inference (net_runner.cpp). This header holds no torch (pimpl): search, self-play and
+// the CLI include it freely.
+//
+// Data path (TECHNIQUES.md, the LibTorch pitfalls of open_spiel#1383): the caller writes the
+// compact encoding of up to max_batch() positions straight into one contiguous staging buffer
+// (pinned on CUDA), run() copies it to the device in one transfer (224 bytes a position),
+// expands the bitboards there, runs one forward pass under InferenceMode and copies all outputs
+// back in one transfer.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "config/net_config.h"
+#include "models/architecture.h"
+
+namespace sz::models {
+class NetworkImpl;
+}
+
+namespace sz::nn {
+
+// The outputs of one batch in host memory, one row per position: action_space policy logits,
+// then 3 win/draw/loss logits, then the moves-left estimate in plies (0 without that head).
+// Copies share the memory, which lives as long as any copy.
+struct OutputRows {
+  std::shared_ptr<const float> data;
+  int rows = 0;
+  int stride = 0;  // floats per row: action_space + 4
+  const float* row(int i) const { return data.get() + size_t(i) * size_t(stride); }
+};
+
+// "auto" -> "cuda:0" when CUDA is available, else "cpu"; "cuda" -> "cuda:0". Throws sz::Error
+// for a malformed name or a CUDA device that is not there.
+std::string resolve_device(std::string_view device);
+bool cuda_available();
+
+// Sets torch's intra-op thread count for the process (once: torch has one pool). Throws
+// sz::Error when a later call asks for a different count.
+void set_torch_threads(int threads);
+
+// Not thread-safe: one user at a time (NetEvaluator, or InferenceService's device thread).
+class NetRunner {
+ public:
+  // A checkpoint's network. Throws sz::Error when the file is unreadable or when its encoding
+  // (encoder or action-space version, sizes) is not the one its game uses in this build.
+  static std::unique_ptr<NetRunner> from_checkpoint(const std::string& path, const config::InferenceConfig& config);
+  // Fresh weights from a seed: the first generation, benchmarks, tests.
+  static std::unique_ptr<NetRunner> from_architecture(const models::Architecture& arch, uint64_t seed,
+                                                      const config::InferenceConfig& config);
+  // A copy of an in-memory network (the trainer's), after which training goes on undisturbed;
+  // the network must not change while it is copied.
+  static std::unique_ptr<NetRunner> from_network(const std::shared_ptr<models::NetworkImpl>& net,
+                                                 const config::InferenceConfig& config);
+  ~NetRunner();
+  NetRunner(const NetRunner&) = delete;
+  NetRunner& operator=(const NetRunner&) = delete;
+
+  const models::Architecture& architecture() const;
+  const std::string& device() const;  // resolved, e.g. "cpu" or "cuda:0"
+  config::Precision precision() const;
+  int max_batch() const;
+  int output_stride() const;  // action_space + 4
+
+  // The staging rows run() reads: max_batch() rows of spec.binary_planes words and of
+  // spec.scalar_features floats, each contiguous.
+  uint64_t* input_planes();
+  float* input_scalars();
+
+  // One forward pass over the first n (1..max_batch) staged rows; blocks until the outputs are
+  // in host memory. Throws sz::Error on a torch failure.
+  OutputRows run(int n);
+
+  struct Impl;  // opaque: the torch side, in net_runner.cpp
+
+ private:
+  explicit NetRunner(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sz::nn

@@ -1,0 +1,99 @@
+// Network configs load strictly from YAML: presets by name, files by path, and every error names
+// the file, the line and the key.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "config/net_config.h"
+
+namespace sz::config {
+namespace {
+
+void expect_error(std::string_view yaml, const std::string& needle, const std::string& line) {
+  const auto r = parse_net_config(yaml, "net.yaml");
+  ASSERT_FALSE(r.ok()) << "accepted: " << yaml;
+  EXPECT_NE(r.error().find(needle), std::string::npos) << r.error();
+  EXPECT_EQ(r.error().rfind("net.yaml:" + line + ":", 0), 0u) << r.error();
+}
+
+TEST(NetConfig, PresetsLoadFromAnywhere) {
+  const auto names = builtin_net_presets();
+  for (const char* want : {"tiny", "small", "medium", "large"})
+    EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
+  for (const auto& name : names) {
+    const auto net = load_net_config(name);
+    ASSERT_TRUE(net.ok()) << net.error();
+    EXPECT_EQ(net->name, name);
+  }
+  const NetConfig small = *load_net_config("small");
+  EXPECT_EQ(small.blocks, 6);
+  EXPECT_EQ(small.channels, 64);
+  const NetConfig large = *load_net_config("large");
+  EXPECT_GE(large.blocks, 15);
+  EXPECT_EQ(large.channels, 256);
+  EXPECT_GT(large.global_pool_every, 0);
+}
+
+TEST(NetConfig, MissingKeysKeepTheStructDefaults) {
+  const auto net = parse_net_config("blocks: 3\n", "net.yaml");
+  ASSERT_TRUE(net.ok()) << net.error();
+  NetConfig want;
+  want.blocks = 3;
+  EXPECT_EQ(*net, want);
+}
+
+TEST(NetConfig, ErrorsNameFileLineAndKey) {
+  expect_error("blocks: 2\nchanels: 16\n", "unknown key 'chanels'", "2");
+  expect_error("name: x\nblocks: 0\n", "'blocks' must be in 1..64, not 0", "2");
+  expect_error("channels: 100000\n", "'channels' must be in", "1");
+  expect_error("blocks: two\n", "'blocks' has a value of the wrong type", "1");
+  expect_error("blocks: 2\nglobal_pool_every: 3\n", "'global_pool_every' must be at most 'blocks'", "2");
+  expect_error("channels: 16\nglobal_pool_every: 1\nglobal_pool_channels: 32\n", "'global_pool_channels'", "3");
+  expect_error("moves_left: maybe\n", "'moves_left'", "1");
+  const auto syntax = parse_net_config("blocks: [1\n", "net.yaml");
+  ASSERT_FALSE(syntax.ok());
+  EXPECT_EQ(syntax.error().rfind("net.yaml:", 0), 0u) << syntax.error();
+}
+
+TEST(NetConfig, LoadsAFileByPathAndListsPresetsOtherwise) {
+  const std::string path = testing::TempDir() + "/my-net.yaml";
+  std::ofstream(path) << "name: mine\nblocks: 3\nchannels: 24\n";
+  const auto net = load_net_config(path);
+  ASSERT_TRUE(net.ok()) << net.error();
+  EXPECT_EQ(net->blocks, 3);
+  EXPECT_EQ(net->channels, 24);
+  const auto missing = load_net_config("huge");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("tiny"), std::string::npos) << missing.error();
+}
+
+TEST(NetConfig, ValidateChecksConfigsBuiltInCode) {
+  NetConfig net;
+  EXPECT_TRUE(validate(net).ok());
+  net.channels = 2;
+  ASSERT_FALSE(validate(net).ok());
+  EXPECT_NE(validate(net).error().find("'channels'"), std::string::npos);
+}
+
+TEST(InferenceConfig, ParsesStrictly) {
+  const auto c = parse_inference_config("device: cuda:1\nprecision: float16\nmax_batch: 512\n", "run.yaml");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->device, "cuda:1");
+  EXPECT_EQ(c->precision, Precision::Float16);
+  EXPECT_EQ(c->max_batch, 512);
+  EXPECT_EQ(c->threads, 1);  // the default never oversubscribes a small machine
+  for (const auto& [yaml, needle] : std::vector<std::pair<std::string, std::string>>{
+           {"device: tpu\n", "'device'"},
+           {"threads: 0\n", "'threads' must be in"},
+           {"precision: float8\n", "'precision' must be one of"},
+           {"batch: 3\n", "unknown key 'batch'"}}) {
+    const auto bad = parse_inference_config(yaml, "run.yaml");
+    ASSERT_FALSE(bad.ok()) << yaml;
+    EXPECT_NE(bad.error().find(needle), std::string::npos) << bad.error();
+    EXPECT_EQ(bad.error().rfind("run.yaml:1:", 0), 0u) << bad.error();
+  }
+}
+
+}  // namespace
+}  // namespace sz::config

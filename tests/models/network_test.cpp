@@ -1,0 +1,262 @@
+// The network: input expansion, output shapes, checkpoints (identical outputs after a round trip,
+// clear errors on a mismatched architecture or encoding), and the losses and optimiser the
+// trainer uses, which must overfit a fixed batch in seconds.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "../nn/random_positions.h"
+#include "models/checkpoint.h"
+#include "models/network.h"
+#include "models/training.h"
+
+namespace sz::models {
+namespace {
+
+Architecture arch_of(const std::string& preset, const std::string& profile = "sittuyin") {
+  return {std::move(config::load_net_config(preset)).take_or_throw(), std::move(game::spec_for(profile)).take_or_throw()};
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::path(testing::TempDir()) / (std::to_string(::getpid()) + "-" + name)).string();
+}
+
+// The expanded inputs of `positions`.
+torch::Tensor encode(const test::RandomPositions& positions, const game::GameSpec& spec) {
+  const int64_t n = int64_t(positions.states.size());
+  torch::Tensor planes = torch::zeros({n, spec.binary_planes}, torch::kLong);
+  torch::Tensor scalars = torch::zeros({n, spec.scalar_features}, torch::kFloat);
+  for (int64_t i = 0; i < n; ++i)
+    positions.states[size_t(i)]->encode(
+        {{reinterpret_cast<uint64_t*>(planes[i].data_ptr<int64_t>()), size_t(spec.binary_planes)},
+         {scalars[i].data_ptr<float>(), size_t(spec.scalar_features)}});
+  return expand_input(planes, scalars);
+}
+
+// A batch with one-hot targets (a random legal move, a random result), which a network can fit
+// exactly: the loss can fall towards zero.
+LossBatch fixed_batch(const Architecture& arch, int n, uint64_t seed) {
+  const auto positions = test::random_positions("sittuyin", n, seed);
+  Rng rng(seed ^ 0x5eed);
+  LossBatch b;
+  b.input = encode(positions, arch.spec);
+  b.policy = torch::zeros({n, arch.spec.action_space});
+  b.wdl = torch::zeros({n, 3});
+  b.policy_mask = torch::ones({n});
+  b.moves_left = torch::zeros({n});
+  for (int i = 0; i < n; ++i) {
+    const auto& legal = positions.actions[size_t(i)];
+    b.policy[i][legal[rng.below(uint32_t(legal.size()))]] = 1.0f;
+    b.wdl[i][rng.below(3)] = 1.0f;
+    b.moves_left[i] = float(rng.below(200));
+  }
+  return b;
+}
+
+double train_steps(Network& net, torch::optim::Optimizer& opt, const LossBatch& b, int steps) {
+  net->train();
+  double last = 0;
+  for (int s = 0; s < steps; ++s) {
+    opt.zero_grad();
+    Losses l = compute_losses(net->forward(b.input), b);
+    l.total.backward();
+    opt.step();
+    last = l.total.item<double>();
+  }
+  return last;
+}
+
+TEST(ExpandInput, EachBitOnItsSquareAndScalarsAsConstantPlanes) {
+  torch::Tensor planes = torch::zeros({1, 2}, torch::kLong);
+  // a1 (bit 0), h1 (7), a8 (56) and h8 (63, the sign bit of int64) in plane 0; e4 (28) in plane 1.
+  const uint64_t corners = 1ull | 1ull << 7 | 1ull << 56 | 1ull << 63;
+  planes[0][0] = int64_t(corners);
+  planes[0][1] = int64_t(1ull << 28);
+  const torch::Tensor scalars = torch::tensor({{0.5f, 1.0f, 0.0f}});
+  const torch::Tensor x = expand_input(planes, scalars);
+  ASSERT_EQ(x.sizes(), (std::vector<int64_t>{1, 5, 8, 8}));
+  EXPECT_EQ(x[0][0][0][0].item<float>(), 1.0f);  // [rank][file]
+  EXPECT_EQ(x[0][0][0][7].item<float>(), 1.0f);
+  EXPECT_EQ(x[0][0][7][0].item<float>(), 1.0f);
+  EXPECT_EQ(x[0][0][7][7].item<float>(), 1.0f);
+  EXPECT_EQ(x[0][0].sum().item<float>(), 4.0f);
+  EXPECT_EQ(x[0][1][3][4].item<float>(), 1.0f);
+  EXPECT_EQ(x[0][1].sum().item<float>(), 1.0f);
+  EXPECT_TRUE(torch::equal(x[0][2], torch::full({8, 8}, 0.5f)));
+  EXPECT_TRUE(torch::equal(x[0][3], torch::ones({8, 8})));
+  EXPECT_TRUE(torch::equal(x[0][4], torch::zeros({8, 8})));
+}
+
+TEST(Network, OutputShapesForEveryPresetAndGame) {
+  torch::NoGradGuard no_grad;
+  for (const char* preset : {"tiny", "small", "medium", "large"})
+    for (const char* profile : {"sittuyin", "shatranj"}) {
+      const Architecture arch = arch_of(preset, profile);
+      Network net(arch);
+      net->eval();
+      const auto positions = test::random_positions(profile, 3, 7);
+      const NetOutput out = net->forward(encode(positions, arch.spec));
+      EXPECT_EQ(out.policy.sizes(), (std::vector<int64_t>{3, arch.spec.action_space})) << preset;
+      EXPECT_EQ(out.wdl.sizes(), (std::vector<int64_t>{3, 3})) << preset;
+      EXPECT_EQ(out.moves_left.defined(), arch.net.moves_left) << preset;
+      if (out.moves_left.defined()) {
+        EXPECT_GE(out.moves_left.min().item<float>(), 0.0f);
+      }
+    }
+}
+
+TEST(Network, GlobalPoolingBlocksWhereConfigured) {
+  Architecture arch = arch_of("small");
+  arch.net.global_pool_every = 3;
+  Network net(arch);
+  int pooled = 0;
+  for (const auto& item : net->named_parameters())
+    if (item.key().find("pool_bias.weight") != std::string::npos) ++pooled;
+  EXPECT_EQ(pooled, 2);  // blocks 3 and 6 of 6
+}
+
+TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
+  const Architecture arch = arch_of("tiny");
+  const LossBatch batch = fixed_batch(arch, 16, 1);
+  torch::manual_seed(1);
+  Network net(arch);
+  auto opt = make_optimizer(net, {});
+  train_steps(net, *opt, batch, 3);  // non-default batch-norm statistics and momentum
+  CheckpointMeta meta;
+  meta.profiles = {"sittuyin", "sittuyin-plyyard"};
+  meta.step = 3;
+  const std::string path = temp_path("roundtrip.ckpt");
+  save_checkpoint(path, net, opt.get(), "sgd", meta);
+
+  Network copy(arch);
+  auto copy_opt = make_optimizer(copy, {});
+  const CheckpointMeta got = load_checkpoint(path, copy, copy_opt.get(), "sgd");
+  EXPECT_EQ(got.step, 3);
+  EXPECT_EQ(got.profiles, meta.profiles);
+  EXPECT_EQ(got.optimizer, "sgd");
+  EXPECT_TRUE(architecture_differences(arch, got.arch).empty());
+  net->eval();
+  copy->eval();
+  {
+    torch::NoGradGuard no_grad;
+    const NetOutput a = net->forward(batch.input), b = copy->forward(batch.input);
+    EXPECT_TRUE(torch::equal(a.policy, b.policy));
+    EXPECT_TRUE(torch::equal(a.wdl, b.wdl));
+    EXPECT_TRUE(torch::equal(a.moves_left, b.moves_left));
+  }
+  // The optimiser state came back too: one more step keeps the two in lockstep.
+  train_steps(net, *opt, batch, 1);
+  train_steps(copy, *copy_opt, batch, 1);
+  const auto pa = net->parameters(), pb = copy->parameters();
+  for (size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-6, 1e-7)) << i;
+
+  const LoadedNetwork loaded = load_network(path);
+  EXPECT_EQ(loaded.meta.arch.net.name, "tiny");
+  EXPECT_EQ(read_checkpoint_meta(path).step, 3);
+  std::filesystem::remove(path);
+}
+
+TEST(Checkpoint, MismatchedArchitectureIsAClearError) {
+  const std::string path = temp_path("tiny.ckpt");
+  save_checkpoint(path, Network(arch_of("tiny")), nullptr, "", {});
+  Architecture other = arch_of("tiny");
+  other.net.blocks = 3;
+  other.net.channels = 24;
+  Network net(other);
+  try {
+    load_checkpoint(path, net);
+    FAIL() << "loaded into another architecture";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(path), std::string::npos) << what;
+    EXPECT_NE(what.find("blocks: checkpoint 2, expected 3"), std::string::npos) << what;
+    EXPECT_NE(what.find("channels: checkpoint 16, expected 24"), std::string::npos) << what;
+  }
+  Network same(arch_of("tiny"));
+  auto opt = make_optimizer(same, {});
+  EXPECT_THROW(load_checkpoint(path, same, opt.get(), "sgd"), Error);  // no optimiser state stored
+  std::filesystem::remove(path);
+}
+
+TEST(Checkpoint, MismatchedEncodingIsAClearError) {
+  Architecture old = arch_of("tiny");
+  old.spec.encoder_version -= 1;  // as if written before the encoder changed
+  const std::string path = temp_path("old-encoder.ckpt");
+  save_checkpoint(path, Network(old), nullptr, "", {});
+  Network net(arch_of("tiny"));
+  try {
+    load_checkpoint(path, net);
+    FAIL() << "loaded a checkpoint of another encoder version";
+  } catch (const Error& e) {
+    const std::string want = "encoder_version: checkpoint " + std::to_string(old.spec.encoder_version) + ", expected " +
+                             std::to_string(old.spec.encoder_version + 1);
+    EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(check_encoding(arch_of("tiny").spec, read_checkpoint_meta(path), path), Error);
+  Network shatranj(arch_of("tiny", "shatranj"));
+  EXPECT_THROW(load_checkpoint(path, shatranj), Error);
+  std::filesystem::remove(path);
+}
+
+TEST(Checkpoint, GarbageIsAClearError) {
+  const std::string path = temp_path("garbage.ckpt");
+  std::ofstream(path) << "not a checkpoint";
+  try {
+    read_checkpoint_meta(path);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not a readable checkpoint"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_checkpoint_meta(path + ".missing"), Error);
+  std::filesystem::remove(path);
+  CheckpointMeta future;
+  future.format_version = kCheckpointFormatVersion + 1;
+  EXPECT_FALSE(meta_from_text(meta_to_text(future), "x").ok());
+  EXPECT_FALSE(meta_from_text("blocks 3\n", "x").ok());
+}
+
+TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
+  const Architecture arch = arch_of("tiny");
+  LossBatch b = fixed_batch(arch, 8, 2);
+  Network net(arch);
+  net->eval();
+  torch::NoGradGuard no_grad;
+  const NetOutput out = net->forward(b.input);
+  b.policy_mask = torch::tensor({1.f, 1.f, 1.f, 1.f, 0.f, 0.f, 0.f, 0.f});
+  const Losses masked = compute_losses(out, b);
+  LossBatch half = b;
+  half.policy = b.policy.narrow(0, 0, 4);
+  half.policy_mask = torch::ones({4});
+  NetOutput first = out;
+  first.policy = out.policy.narrow(0, 0, 4);
+  EXPECT_NEAR(masked.policy, compute_losses(first, half).policy, 1e-5);
+  b.policy_mask = torch::zeros({8});
+  EXPECT_EQ(compute_losses(out, b).policy, 0.0);  // no full search in the batch: no policy loss
+}
+
+// STYLE.md: a tiny net overfits a fixed batch on the CPU in seconds: the loss falls by 90%.
+TEST(Training, TinyNetOverfitsAFixedBatch) {
+  const Architecture arch = arch_of("tiny");
+  const LossBatch batch = fixed_batch(arch, 64, 3);
+  for (const OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::AdamW}) {
+    torch::manual_seed(3);
+    Network net(arch);
+    OptimizerConfig config;
+    config.kind = kind;
+    config.learning_rate = kind == OptimizerKind::Sgd ? 0.1 : 0.01;
+    auto opt = make_optimizer(net, config);
+    const auto start = std::chrono::steady_clock::now();
+    const double first = train_steps(net, *opt, batch, 1);
+    double last = first;
+    int steps = 1;
+    for (; steps < 400 && last > 0.1 * first; ++steps) last = train_steps(net, *opt, batch, 1);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%s: loss %.3f -> %.3f in %d steps, %.1f s\n", optimizer_name(kind).data(), first, last, steps, seconds);
+    EXPECT_LT(last, 0.1 * first) << optimizer_name(kind);
+  }
+}
+
+}  // namespace
+}  // namespace sz::models

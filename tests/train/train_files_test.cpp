@@ -1,0 +1,191 @@
+// The torch-free parts of the trainer: the learning-rate schedules, the replay-ratio cap, the
+// trainer-state sidecar, current.txt and the lock, the `train` section of the run config, and the
+// plots' JSON-lines reader.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "config/run_config.h"
+#include "core/error.h"
+#include "data/test_games.h"
+#include "train/plots.h"
+#include "train/run_files.h"
+#include "train/schedule.h"
+
+namespace sz::train {
+namespace {
+
+namespace fs = std::filesystem;
+using data::test::TempDir;
+
+TEST(Schedule, WarmUpThenConstantStepOrCosine) {
+  TrainConfig c;
+  c.learning_rate = 0.1;
+  c.warmup_steps = 10;
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 0), 0.01);
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 9), 0.1);
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 5000), 0.1);
+  c.lr_schedule = LrSchedule::Step;
+  c.lr_step_every = 100;
+  c.lr_step_factor = 0.5;
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 99), 0.1);
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 100), 0.05);
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 250), 0.025);
+  c.lr_schedule = LrSchedule::Cosine;
+  c.lr_decay_steps = 100;
+  c.lr_final_fraction = 0.01;
+  EXPECT_DOUBLE_EQ(learning_rate_at(c, 10), 0.1);
+  EXPECT_NEAR(learning_rate_at(c, 60), 0.0505, 1e-12);  // half way: the mean of 0.1 and 0.001
+  EXPECT_NEAR(learning_rate_at(c, 110), 0.001, 1e-12);
+  EXPECT_NEAR(learning_rate_at(c, 100'000), 0.001, 1e-12);
+}
+
+TEST(ReplayRatio, CapsStepsBySamplesPerNewPosition) {
+  TrainConfig c;
+  c.batch_size = 256;
+  c.replay_ratio = 4;
+  EXPECT_EQ(allowed_steps(c, 0), 0);
+  EXPECT_EQ(allowed_steps(c, 63), 0);      // 252 samples: not one batch
+  EXPECT_EQ(allowed_steps(c, 64), 1);      // 256 samples
+  EXPECT_EQ(allowed_steps(c, 100'000), 1562);
+  c.replay_ratio = 0.5;
+  EXPECT_EQ(allowed_steps(c, 100'000), 195);
+  c.replay_ratio = 0;  // no cap
+  EXPECT_GT(allowed_steps(c, 1), int64_t{1} << 60);
+}
+
+TEST(TrainerState, RoundTripsAndRefusesUnknownKeys) {
+  TrainerState s;
+  s.step = 1234;
+  s.seed = ~uint64_t{0} - 5;
+  s.samples = 1234 * 256;
+  s.positions_seen = 99'999;
+  s.window_positions = 50'000;
+  s.window_shards = 7;
+  s.newest_shard = "host-w03-000042.h5";
+  s.loss_scale = 32768.5;
+  s.loss_scale_good_steps = 17;
+  const TrainerState back = state_from_text(state_to_text(s), "x.state").take_or_throw();
+  EXPECT_EQ(state_to_text(back), state_to_text(s));
+  EXPECT_EQ(back.seed, s.seed);
+  EXPECT_EQ(back.loss_scale, s.loss_scale);
+
+  const auto unknown = state_from_text(state_to_text(s) + "bogus: 1\n", "runs/r/models/model-00001234.state");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().find("runs/r/models/model-00001234.state"), std::string::npos) << unknown.error();
+  EXPECT_NE(unknown.error().find("bogus"), std::string::npos) << unknown.error();
+  const auto missing = state_from_text("format: 1\nstep: 3\n", "y.state");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("lacks seed"), std::string::npos) << missing.error();
+  EXPECT_FALSE(state_from_text("format: 2\n", "z.state").ok());
+}
+
+TEST(RunFiles, CheckpointNamesCurrentAndPruning) {
+  EXPECT_EQ(checkpoint_file_name(1000), "model-00001000.pt");
+  EXPECT_EQ(checkpoint_step("model-00001000.pt"), 1000);
+  EXPECT_EQ(checkpoint_step("model-123456789.pt"), 123456789);
+  EXPECT_EQ(checkpoint_step("model-.pt"), -1);
+  EXPECT_EQ(checkpoint_step("model-00001000.pt.tmp42"), -1);
+  EXPECT_EQ(state_path("/r/models/model-00000005.pt"), "/r/models/model-00000005.state");
+
+  TempDir dir;
+  EXPECT_EQ(read_current(dir.str()), "");
+  for (int step : {5, 10, 15, 20}) {
+    write_file_atomically(dir.file(checkpoint_file_name(step)), "weights");
+    write_file_atomically(state_path(dir.file(checkpoint_file_name(step))), "state");
+  }
+  write_file_atomically(dir.file("model-00000025.pt.tmp999"), "half");  // a killed writer's
+  write_current(dir.str(), checkpoint_file_name(10));
+  EXPECT_EQ(read_current(dir.str()), dir.file("model-00000010.pt"));
+  const auto deleted = prune_checkpoints(dir.str(), 2);
+  // Keeps the newest two and the current one; deletes the temporary.
+  EXPECT_TRUE(fs::exists(dir.file("model-00000010.pt")));
+  EXPECT_TRUE(fs::exists(dir.file("model-00000015.pt")));
+  EXPECT_TRUE(fs::exists(dir.file("model-00000020.pt")));
+  EXPECT_FALSE(fs::exists(dir.file("model-00000005.pt")));
+  EXPECT_FALSE(fs::exists(dir.file("model-00000005.state")));
+  EXPECT_FALSE(fs::exists(dir.file("model-00000025.pt.tmp999")));
+  EXPECT_EQ(deleted.size(), 2u);
+
+  write_file_atomically(dir.file("current.txt"), "model-00000099.pt\n");
+  try {
+    read_current(dir.str());
+    FAIL() << "current.txt names a missing file";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("current.txt"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunFiles, OneTrainerPerRunDirectory) {
+  TempDir dir;
+  const std::string path = dir.file(".trainer.lock");
+  auto first = std::make_unique<FileLock>(path, "trainer");
+  try {
+    FileLock second(path, "trainer");
+    FAIL() << "two locks";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("another trainer"), std::string::npos) << e.what();
+  }
+  first.reset();
+  FileLock third(path, "trainer");  // free again
+}
+
+TEST(TrainConfigYaml, UnknownKeyNamesTheFileAndTheKey) {
+  const auto r = config::parse_run_config("net: tiny\ntrain:\n  batch_size: 64\n  batchsize: 32\n", "runs/x/config.yaml");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("runs/x/config.yaml"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("train.batchsize"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find(":4"), std::string::npos) << r.error();  // the line
+
+  TempDir dir;
+  const std::string file = dir.file("run.yaml");
+  std::ofstream(file) << "train:\n  replay_ratoi: 4\n";
+  const auto loaded = config::load_run_config(file);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().find(file), std::string::npos) << loaded.error();
+  EXPECT_NE(loaded.error().find("train.replay_ratoi"), std::string::npos) << loaded.error();
+
+  const auto range = config::parse_run_config("train:\n  batch_size: 0\n", "r.yaml");
+  ASSERT_FALSE(range.ok());
+  EXPECT_NE(range.error().find("train.batch_size"), std::string::npos) << range.error();
+  const auto choice = config::parse_run_config("train:\n  optimizer: adam\n", "r.yaml");
+  ASSERT_FALSE(choice.ok());
+  EXPECT_NE(choice.error().find("sgd | adamw"), std::string::npos) << choice.error();
+}
+
+TEST(TrainConfigYaml, ResolvedConfigRoundTrips) {
+  const auto c = config::parse_run_config(
+                     "train:\n  batch_size: 512\n  optimizer: adamw\n  lr_schedule: cosine\n  replay_ratio: 2.5\n"
+                     "  precision: bfloat16\n  window_floor: 1000\n",
+                     "a.yaml", {"train.learning_rate=0.005"})
+                     .take_or_throw();
+  EXPECT_EQ(c.train.batch_size, 512);
+  EXPECT_EQ(c.train.optimizer, OptimizerChoice::AdamW);
+  EXPECT_EQ(c.train.lr_schedule, LrSchedule::Cosine);
+  EXPECT_EQ(c.train.precision, TrainPrecision::BFloat16);
+  EXPECT_DOUBLE_EQ(c.train.learning_rate, 0.005);
+  const auto back = config::parse_run_config(config::to_yaml(c), "b.yaml").take_or_throw();
+  EXPECT_EQ(config::to_yaml(back), config::to_yaml(c));
+  EXPECT_EQ(back.train.window_floor, 1000);
+  EXPECT_DOUBLE_EQ(back.train.replay_ratio, 2.5);
+  EXPECT_DOUBLE_EQ(back.train.weight_decay, c.train.weight_decay);
+}
+
+TEST(Plots, ReadsFlatJsonNumbers) {
+  const auto r = parse_json_numbers(
+      R"({"step":100,"loss":2.5,"lr":1e-05,"policy":null,"name":"x,}","nested":{"a":[1,2]},"ok":true})");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->at("step"), 100);
+  EXPECT_EQ(r->at("loss"), 2.5);
+  EXPECT_EQ(r->at("lr"), 1e-05);
+  EXPECT_TRUE(std::isnan(r->at("policy")));
+  EXPECT_EQ(r->count("name"), 0u);
+  EXPECT_EQ(r->count("nested"), 0u);
+  EXPECT_FALSE(parse_json_numbers(R"({"step":1,"loss":)").has_value());  // a line being written
+  EXPECT_FALSE(parse_json_numbers("not json").has_value());
+}
+
+}  // namespace
+}  // namespace sz::train

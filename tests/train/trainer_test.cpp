@@ -1,0 +1,390 @@
+// The trainer end to end on CPU with the tiny network: the replay-ratio cap, exact resumption
+// (in-process, and of a `sittuyin-zero train` killed with SIGKILL), checkpoints and metrics,
+// deterministic batches, and a loss that falls on real self-play games.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include "core/error.h"
+#include "models/checkpoint.h"
+#include "nn/net_runner.h"
+#include "selfplay/selfplay.h"
+#include "test_paths.h"
+#include "train/batch.h"
+#include "train/plots.h"
+#include "train/run_files.h"
+#include "train/trainer.h"
+#include "train_fixtures.h"
+
+namespace sz::train {
+namespace {
+
+namespace fs = std::filesystem;
+using test::TempDir;
+using test::tiny_config;
+using test::write_shards;
+
+std::string games_of(const TempDir& run) { return run.file("games"); }
+
+// LibTorch names each parameter's optimiser state by the address of the parameter's tensor in the
+// process that saved it (param_groups/<g>/params/<i> holds the address, state/<address> the
+// state). Two processes save different addresses for the same state: compare through the
+// parameter's place instead.
+struct Addresses {
+  std::map<std::string, std::string> a, b;  // address -> "param_groups/<g>/params/<i>"
+  static std::map<std::string, std::string> of(torch::serialize::InputArchive& root) {
+    std::map<std::string, std::string> places;
+    torch::serialize::InputArchive optimizer, groups;
+    if (root.try_read("optimizer", optimizer) && optimizer.try_read("param_groups", groups)) collect(groups, "", places);
+    return places;
+  }
+  static void collect(torch::serialize::InputArchive& archive, const std::string& at,
+                      std::map<std::string, std::string>& out) {
+    for (const std::string& key : archive.keys()) {
+      torch::serialize::InputArchive sub;
+      c10::IValue v;
+      if (archive.try_read(key, sub)) collect(sub, at + key + "/", out);
+      else if (archive.try_read(key, v) && v.isString() && (at + key).find("params/") != std::string::npos)
+        out[v.toStringRef()] = at + key;
+    }
+  }
+  static std::string canon(const std::map<std::string, std::string>& m, const std::string& s) {
+    const auto it = m.find(s);
+    return it == m.end() ? s : "<" + it->second + ">";
+  }
+};
+
+// Every tensor and value of two checkpoint archives, compared exactly (weights, batch-norm
+// statistics, optimiser state, metadata).
+void expect_same_archives(torch::serialize::InputArchive& a, torch::serialize::InputArchive& b, const std::string& at,
+                          const Addresses& addr) {
+  std::map<std::string, std::string> keys_a, keys_b;  // canonical -> real
+  for (const auto& k : a.keys()) keys_a[Addresses::canon(addr.a, k)] = k;
+  for (const auto& k : b.keys()) keys_b[Addresses::canon(addr.b, k)] = k;
+  ASSERT_EQ(keys_a.size(), keys_b.size()) << at;
+  for (const auto& [canon, key_a] : keys_a) {
+    ASSERT_EQ(keys_b.count(canon), 1u) << at << canon;
+    const std::string& key_b = keys_b.at(canon);
+    torch::Tensor ta, tb;
+    if (a.try_read(key_a, ta)) {
+      ASSERT_TRUE(b.try_read(key_b, tb)) << at << canon;
+      EXPECT_TRUE(ta.sizes() == tb.sizes() && torch::equal(ta, tb)) << at << canon;
+      continue;
+    }
+    torch::serialize::InputArchive sa, sb;
+    if (a.try_read(key_a, sa)) {
+      ASSERT_TRUE(b.try_read(key_b, sb)) << at << canon;
+      expect_same_archives(sa, sb, at + canon + "/", addr);
+      continue;
+    }
+    c10::IValue va, vb;
+    a.read(key_a, va);
+    b.read(key_b, vb);
+    EXPECT_EQ(va.tagKind(), vb.tagKind()) << at << canon;
+    if (va.isString()) {
+      EXPECT_EQ(Addresses::canon(addr.a, va.toStringRef()), Addresses::canon(addr.b, vb.toStringRef())) << at << canon;
+    } else if (va.isInt()) {
+      EXPECT_EQ(va.toInt(), vb.toInt()) << at << canon;
+    } else if (va.isDouble()) {
+      EXPECT_EQ(va.toDouble(), vb.toDouble()) << at << canon;
+    }
+  }
+}
+
+void expect_same_checkpoints(const std::string& a, const std::string& b) {
+  ASSERT_TRUE(fs::exists(a)) << a;
+  ASSERT_TRUE(fs::exists(b)) << b;
+  torch::serialize::InputArchive xa, xb;
+  xa.load_from(a);
+  xb.load_from(b);
+  const Addresses addr{Addresses::of(xa), Addresses::of(xb)};
+  EXPECT_FALSE(addr.a.empty());  // the optimiser state is there
+  expect_same_archives(xa, xb, "", addr);
+  EXPECT_EQ(read_file(state_path(a)), read_file(state_path(b)));
+}
+
+TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
+  nn::set_torch_threads(1);
+  TempDir once, twice;
+  write_shards(games_of(once), 0, 40, 10);
+  write_shards(games_of(twice), 0, 40, 10);
+  const auto config = tiny_config();
+  {
+    Trainer t(config, once.str());
+    EXPECT_EQ(t.train_available(20), 20);
+  }
+  {
+    Trainer t(config, twice.str());
+    EXPECT_EQ(t.train_available(10), 10);
+    EXPECT_EQ(t.current_checkpoint(), twice.file("models/model-00000010.pt"));
+  }
+  {
+    Trainer t(config, twice.str());
+    EXPECT_EQ(t.step(), 10);
+    EXPECT_EQ(t.train_available(10), 10);
+  }
+  expect_same_checkpoints(once.file("models/model-00000020.pt"), twice.file("models/model-00000020.pt"));
+  // The metadata says what the file holds.
+  const auto meta = models::read_checkpoint_meta(once.file("models/model-00000020.pt"));
+  EXPECT_EQ(meta.step, 20);
+  EXPECT_EQ(meta.optimizer, "sgd");
+  EXPECT_EQ(meta.profiles, (std::vector<std::string>{"sittuyin", "sittuyin-plyyard"}));
+}
+
+TEST(Trainer, ReplayRatioCapsTheStepsUntilNewGamesArrive) {
+  TempDir run;
+  write_shards(games_of(run), 0, 30, 10);
+  auto config = tiny_config();
+  config.train.replay_ratio = 2;
+  const int64_t first = test::positions_of_games(0, 30);
+  Trainer t(config, run.str());
+  const int expected = int(first * 2 / 32);
+  EXPECT_EQ(t.train_available(100'000), expected);
+  EXPECT_EQ(t.step(), expected);
+  EXPECT_EQ(t.train_available(100'000), 0);  // nothing new: no more steps
+  write_shards(games_of(run), 30, 10, 10);
+  const int64_t total = first + test::positions_of_games(30, 10);
+  EXPECT_EQ(t.train_available(100'000), int(total * 2 / 32) - expected);
+  EXPECT_EQ(t.positions_seen(), total);
+  EXPECT_EQ(read_current(run.file("models")), t.current_checkpoint());
+  EXPECT_EQ(checkpoint_step(fs::path(t.current_checkpoint()).filename().string()), t.step());
+}
+
+TEST(Trainer, NoTrainingBeforeMinPositions) {
+  TempDir run;
+  write_shards(games_of(run), 0, 10, 10);
+  auto config = tiny_config();
+  config.train.min_positions = test::positions_of_games(0, 10) + 1;
+  Trainer t(config, run.str());
+  EXPECT_EQ(t.train_available(10), 0);
+  EXPECT_EQ(t.current_checkpoint(), "");
+  write_shards(games_of(run), 10, 1, 10);
+  EXPECT_EQ(t.train_available(10), 10);
+}
+
+TEST(Trainer, TrainWaitsWhenCappedAndStopsCleanlyWithACheckpoint) {
+  TempDir run;
+  write_shards(games_of(run), 0, 20, 10);
+  auto config = tiny_config();
+  config.train.replay_ratio = 1;
+  config.train.poll_seconds = 0.05;
+  config.train.checkpoint_every = 1000;
+  std::vector<std::string> info;
+  TrainerHooks hooks;
+  hooks.on_info = [&](const std::string& s) { info.push_back(s); };
+  Trainer t(config, run.str(), hooks);
+  std::atomic<bool> stop{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    stop = true;
+  });
+  const int64_t cap = test::positions_of_games(0, 20) / 32;
+  EXPECT_EQ(t.train(cap + 100, &stop), cap);
+  stopper.join();
+  ASSERT_FALSE(info.empty());
+  EXPECT_NE(info[0].find("waiting for games"), std::string::npos) << info[0];
+  EXPECT_EQ(t.current_checkpoint(), run.file("models/" + checkpoint_file_name(cap)));
+}
+
+TEST(Trainer, SecondTrainerOnTheSameRunIsRefused) {
+  TempDir run;
+  Trainer first(tiny_config(), run.str());
+  try {
+    Trainer second(tiny_config(), run.str());
+    FAIL() << "two trainers on one run";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(".trainer.lock"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Trainer, WritesMetricLines) {
+  TempDir run;
+  write_shards(games_of(run), 0, 20, 10);
+  std::vector<StepMetrics> seen;
+  TrainerHooks hooks;
+  hooks.on_metrics = [&](const StepMetrics& m) { seen.push_back(m); };
+  Trainer t(tiny_config(), run.str(), hooks);
+  t.train_available(10);
+  ASSERT_EQ(seen.size(), 2u);  // log_every 5
+  EXPECT_EQ(seen[1].step, 10);
+  EXPECT_EQ(seen[1].samples, 320);
+  EXPECT_EQ(seen[1].window, test::positions_of_games(0, 20));
+  EXPECT_EQ(seen[1].window_shards, 2);
+  EXPECT_GT(seen[1].policy, 0);
+  EXPECT_GT(seen[1].moves_left, 0);  // the tiny net has the head
+  std::ifstream in(run.file("logs/train.jsonl"));
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    const auto record = parse_json_numbers(line);
+    ASSERT_TRUE(record.has_value()) << line;
+    for (const char* key : {"step", "loss", "policy", "wdl", "moves_left", "lr", "samples_per_s", "window", "positions_seen"})
+      EXPECT_EQ(record->count(key), 1u) << key << " in " << line;
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2);
+}
+
+TEST(Batches, DependOnlyOnSeedStepAndShards) {
+  TempDir a, b;
+  write_shards(a.str(), 0, 20, 5);
+  write_shards(b.str(), 0, 20, 5);
+  ShardCatalog ca(a.str(), data::test::test_spec(), nullptr), cb(b.str(), data::test::test_spec(), nullptr);
+  ca.refresh();
+  cb.refresh();
+  const auto wa = Window::build(ca, 1'000'000, nullptr), wb = Window::build(cb, 1'000'000, nullptr);
+  const HostBatch x = make_host_batch(*wa, 3, 7, 64, false), y = make_host_batch(*wb, 3, 7, 64, false);
+  const HostBatch z = make_host_batch(*wa, 3, 8, 64, false);
+  EXPECT_TRUE(torch::equal(x.planes, y.planes));
+  EXPECT_TRUE(torch::equal(x.policy_index, y.policy_index));
+  EXPECT_TRUE(torch::equal(x.policy_prob, y.policy_prob));
+  EXPECT_TRUE(torch::equal(x.wdl, y.wdl));
+  EXPECT_FALSE(torch::equal(x.planes, z.planes));
+  // Targets: one-hot WDL rows, a dense policy equal to the sparse entries.
+  EXPECT_TRUE(torch::equal(x.wdl.sum(1), torch::ones({64})));
+  const auto loss = to_loss_batch(x, torch::kCPU, 2212, true);
+  EXPECT_TRUE(torch::allclose(loss.policy.sum(1), x.policy_prob.sum(1)));
+  EXPECT_EQ(loss.input.sizes(), (std::vector<int64_t>{64, 44, 8, 8}));
+}
+
+// Real games from self-play with the uniform evaluator: its visit counts are a learnable target.
+std::string real_games(const std::string& dir, int games) {
+  selfplay::SelfplayJob job;
+  job.config.threads = 1;
+  job.config.games_per_thread = 6;
+  job.config.seed = 3;
+  job.config.search.full_visits = 24;
+  job.config.search.cheap_visits = 8;
+  job.config.games_per_shard = 6;
+  job.config.max_plies = 200;
+  job.config.shard_prefix = "sp";
+  job.out_dir = dir;
+  job.games = games;
+  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  selfplay::run_selfplay(job);
+  return dir;
+}
+
+TEST(Trainer, LossFallsOnRealSelfplayGames) {
+  TempDir run;
+  real_games(games_of(run), 12);
+  auto config = tiny_config();
+  config.train.batch_size = 64;
+  config.train.learning_rate = 0.05;
+  config.train.lr_schedule = LrSchedule::Constant;
+  config.train.log_every = 10;
+  config.train.checkpoint_every = 1000;
+  std::vector<StepMetrics> seen;
+  TrainerHooks hooks;
+  hooks.on_metrics = [&](const StepMetrics& m) { seen.push_back(m); };
+  Trainer t(config, run.str(), hooks);
+  EXPECT_EQ(t.train_available(150), 150);
+  ASSERT_EQ(seen.size(), 15u);
+  const StepMetrics& first = seen.front();
+  const StepMetrics& last = seen.back();
+  std::printf("loss %.3f -> %.3f (policy %.3f -> %.3f, wdl %.3f -> %.3f, moves-left %.4f -> %.4f)\n", first.loss,
+              last.loss, first.policy, last.policy, first.wdl, last.wdl, first.moves_left, last.moves_left);
+  EXPECT_LT(last.policy, first.policy - 1.0);
+  EXPECT_LT(last.wdl, first.wdl);
+  EXPECT_LT(last.loss, first.loss - 1.0);
+}
+
+// `sittuyin-zero train` in a child process, killed with SIGKILL once it has checkpointed, then run
+// again: its final checkpoint equals that of a run that was never killed.
+int run_cli(const std::vector<std::string>& args, bool wait, pid_t* child = nullptr) {
+  std::fflush(stdout);  // else the child flushes our buffered output a second time
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<char*> argv;
+    std::string binary = sz::test::binary();
+    argv.push_back(binary.data());
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    if (!freopen("/dev/null", "w", stdout)) _exit(126);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  if (child) *child = pid;
+  if (!wait) return 0;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void write_run_config(const TempDir& run) {
+  std::ofstream(run.file("config.yaml")) << "seed: 11\nnet: tiny\nprofile: sittuyin\ntrain:\n  batch_size: 32\n"
+                                            "  replay_ratio: 0\n  min_positions: 1\n  checkpoint_every: 25\n"
+                                            "  keep_checkpoints: 2\n  log_every: 25\n  threads: 1\n  device: cpu\n";
+}
+
+TEST(TrainCommand, KilledTrainerResumesAsIfNeverStopped) {
+  if (!fs::exists(sz::test::binary())) GTEST_SKIP() << "build sittuyin-zero first: " << sz::test::binary();
+  constexpr int kSteps = 400;
+  TempDir reference, killed;
+  for (const TempDir* run : {&reference, &killed}) {
+    write_shards(run->file("games"), 0, 40, 10);
+    write_run_config(*run);
+  }
+  ASSERT_EQ(run_cli({"train", "--run", reference.str(), "--steps", std::to_string(kSteps)}, true), 0);
+
+  pid_t child = 0;
+  run_cli({"train", "--run", killed.str(), "--steps", "1000000"}, false, &child);  // far from done when killed
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  int64_t at = 0;
+  while (at < 50 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    try {
+      const std::string current = read_current(killed.file("models"));
+      if (!current.empty()) at = checkpoint_step(fs::path(current).filename().string());
+    } catch (const Error&) {  // current.txt is replaced atomically; a reader sees old or new
+    }
+  }
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the trainer ended before it was killed";
+  const std::string current = read_current(killed.file("models"));
+  const int64_t resumed_at = checkpoint_step(fs::path(current).filename().string());
+  ASSERT_LT(resumed_at, kSteps);
+  std::printf("killed after checkpoint %lld; resuming\n", static_cast<long long>(resumed_at));
+  ASSERT_EQ(run_cli({"train", "--run", killed.str(), "--steps", std::to_string(kSteps - resumed_at)}, true), 0);
+  const std::string last = "models/" + checkpoint_file_name(kSteps);
+  expect_same_checkpoints(reference.file(last), killed.file(last));
+}
+
+TEST(Plots, DrawsLossAndGamePlots) {
+  if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  TempDir run;
+  write_shards(games_of(run), 0, 30, 10);
+  Trainer(tiny_config(), run.str()).train_available(20);
+  std::ofstream(run.file("logs/train.jsonl"), std::ios::app) << "{\"step\":20,\"loss\":";  // being written
+  const PlotReport report = plot_run(run.str(), {.games_per_point = 10});
+  for (const char* name : {"loss", "learning_rate", "game_length", "results", "end_reasons"}) {
+    const std::string png = run.file(std::string("plots/") + name + ".png");
+    ASSERT_TRUE(fs::exists(png)) << png;
+    std::ifstream in(png, std::ios::binary);
+    char magic[4] = {};
+    in.read(magic, 4);
+    EXPECT_EQ(std::string(magic + 1, 3), "PNG") << png;
+  }
+  EXPECT_EQ(report.written.size(), 5u);
+  ASSERT_EQ(report.skipped.size(), 1u);
+  EXPECT_NE(report.skipped[0].find("elo"), std::string::npos);
+  EXPECT_TRUE(report.warnings.empty()) << report.warnings[0];
+  // The ratings hook: eval/elo.jsonl makes elo.png.
+  fs::create_directories(run.file("eval"));
+  std::ofstream(run.file("eval/elo.jsonl")) << "{\"step\":10,\"elo\":0,\"lower\":-20,\"upper\":20}\n"
+                                               "{\"step\":20,\"elo\":35.5,\"lower\":10,\"upper\":61}\n";
+  EXPECT_EQ(plot_run(run.str()).written.size(), 6u);
+  EXPECT_TRUE(fs::exists(run.file("plots/elo.png")));
+}
+
+}  // namespace
+}  // namespace sz::train

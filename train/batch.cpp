@@ -1,0 +1,89 @@
+#include "train/batch.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/error.h"
+
+namespace sz::train {
+
+namespace {
+
+// The widths and the longest policy of the sampled rows.
+struct Shape {
+  int planes = 0, scalars = 0, policy = 1;
+};
+
+Shape shape_of(const Window& window, const std::vector<int64_t>& rows) {
+  Shape s;
+  for (const int64_t i : rows) {
+    const Window::Row r = window.row(i);
+    s.planes = r.columns->binary_planes;
+    s.scalars = r.columns->scalar_features;
+    s.policy = std::max(s.policy, int(r.columns->policy_count[size_t(r.index)]));
+  }
+  return s;
+}
+
+int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  // win, draw, loss
+
+}  // namespace
+
+HostBatch make_host_batch(const Window& window, uint64_t seed, int64_t step, int batch_size, bool pinned) {
+  std::vector<int64_t> rows;
+  sample_rows(seed, step, batch_size, window.size(), rows);
+  const Shape s = shape_of(window, rows);
+  const int64_t n = batch_size;
+  const auto f32 = torch::TensorOptions().dtype(torch::kFloat).pinned_memory(pinned);
+  const auto i64 = torch::TensorOptions().dtype(torch::kLong).pinned_memory(pinned);
+  HostBatch b;
+  b.step = step;
+  b.planes = torch::empty({n, s.planes}, i64);
+  b.scalars = torch::empty({n, s.scalars}, f32);
+  b.policy_index = torch::zeros({n, s.policy}, i64);
+  b.policy_prob = torch::zeros({n, s.policy}, f32);
+  b.policy_mask = torch::empty({n}, f32);
+  b.wdl = torch::zeros({n, 3}, f32);
+  b.moves_left = torch::empty({n}, f32);
+  int64_t* planes = b.planes.data_ptr<int64_t>();
+  float* scalars = b.scalars.data_ptr<float>();
+  int64_t* index = b.policy_index.data_ptr<int64_t>();
+  float* prob = b.policy_prob.data_ptr<float>();
+  float* wdl = b.wdl.data_ptr<float>();
+  float* mask = b.policy_mask.data_ptr<float>();
+  float* moves_left = b.moves_left.data_ptr<float>();
+  for (int64_t j = 0; j < n; ++j) {
+    const Window::Row r = window.row(rows[size_t(j)]);
+    const data::PositionColumns& c = *r.columns;
+    const size_t i = size_t(r.index);
+    std::memcpy(planes + j * s.planes, c.planes.data() + i * size_t(s.planes), size_t(s.planes) * sizeof(uint64_t));
+    std::memcpy(scalars + j * s.scalars, c.scalars.data() + i * size_t(s.scalars), size_t(s.scalars) * sizeof(float));
+    const int32_t count = c.policy_count[i];
+    const int64_t start = c.policy_start[i];
+    for (int32_t e = 0; e < count; ++e) {
+      index[j * s.policy + e] = c.policy_action[size_t(start + e)];
+      prob[j * s.policy + e] = c.policy_prob[size_t(start + e)];
+    }
+    mask[j] = c.full_search[i] && count > 0 ? 1.0f : 0.0f;
+    wdl[j * 3 + wdl_column(c.result[i])] = 1.0f;
+    moves_left[j] = float(c.plies_to_end[i]);
+  }
+  return b;
+}
+
+models::LossBatch to_loss_batch(const HostBatch& host, const torch::Device& device, int action_space,
+                                bool with_moves_left) {
+  const bool async = device.is_cuda();  // from pinned memory: ordered before the forward pass
+  const auto to = [&](const torch::Tensor& t) { return t.to(device, /*non_blocking=*/async); };
+  const int64_t n = host.planes.size(0);
+  models::LossBatch b;
+  b.input = models::expand_input(to(host.planes), to(host.scalars));
+  b.policy = torch::zeros({n, action_space}, torch::TensorOptions().dtype(torch::kFloat).device(device))
+                 .scatter_add_(1, to(host.policy_index), to(host.policy_prob));
+  b.policy_mask = to(host.policy_mask);
+  b.wdl = to(host.wdl);
+  if (with_moves_left) b.moves_left = to(host.moves_left);
+  return b;
+}
+
+}  // namespace sz::train

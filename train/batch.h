@@ -1,0 +1,35 @@
+#pragma once
+// Training batches from window rows (internal to train/; includes torch). The loader thread
+// builds a HostBatch (compact rows: 224 bytes of input a position plus the sparse policy) and,
+// on the CPU, finishes it into a LossBatch at once; on CUDA the trainer copies the compact rows
+// to the device and expands them there (models::expand_input), which moves ~50x fewer bytes.
+#include <torch/torch.h>
+
+#include <cstdint>
+
+#include "models/training.h"
+#include "train/window.h"
+
+namespace sz::train {
+
+struct HostBatch {
+  int64_t step = -1;          // the training step this batch is for
+  torch::Tensor planes;       // [B, binary_planes] int64 (the uint64 bitboards)
+  torch::Tensor scalars;      // [B, scalar_features] float
+  torch::Tensor policy_index; // [B, K] int64: sparse policy target, padded with (0, 0.0)
+  torch::Tensor policy_prob;  // [B, K] float
+  torch::Tensor policy_mask;  // [B] float: 1 for positions with a full search and a target
+  torch::Tensor wdl;          // [B, 3] float one-hot: win, draw, loss from the side to move's view
+  torch::Tensor moves_left;   // [B] float: plies to the end of the game
+};
+
+// Batch `step`: batch_size rows sampled from `window` (sample_rows). `pinned`: page-locked
+// host memory, for an asynchronous copy to a GPU.
+HostBatch make_host_batch(const Window& window, uint64_t seed, int64_t step, int batch_size, bool pinned);
+
+// The LossBatch on `device`: the input expanded, the policy target dense over action_space.
+// moves_left stays undefined unless `with_moves_left`.
+models::LossBatch to_loss_batch(const HostBatch& batch, const torch::Device& device, int action_space,
+                                bool with_moves_left);
+
+}  // namespace sz::train

@@ -1,0 +1,31 @@
+#pragma once
+// The training loop's settings (the `loop` section of a run config): generations of self-play
+// and training in one run directory, optional gating, and the strength measurements.
+#include <cstdint>
+#include <string>
+
+namespace sz::train {
+
+struct LoopConfig {
+  int generations = 10;                  // stop after this many (0: until stopped or out of time)
+  int64_t games_per_generation = 64;     // self-play games added per generation
+  int train_steps_per_generation = 200;  // at most; the replay ratio may allow fewer
+  double max_minutes = 0;                // start no generation after this long (0: no limit)
+
+  // Gating (optional, AlphaGo Zero; KataGo and AlphaZero train continuously): a new checkpoint
+  // plays the current one and self-play adopts it only if it scores at least gating_score.
+  bool gating = false;
+  int gating_games = 40;
+  double gating_score = 0.55;
+
+  // Strength against the bootstrap player (uniform prior, zero value) at eval_simulations:
+  // every eval_every generations for the Elo curve (0: never), and once at the end.
+  int eval_every = 0;
+  int eval_games = 40;
+  int final_eval_games = 100;
+  std::string eval_suite = "suites/starts-partial.epd";  // built in (configs/) or a path; "": the start position
+  int eval_simulations = 0;  // 0: search.full_visits, the self-play budget
+  int eval_concurrency = 2;
+};
+
+}  // namespace sz::train

@@ -1,0 +1,365 @@
+#include "train/plots.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "data/shard_files.h"
+#include "data/shard_reader.h"
+#include "train/run_files.h"
+
+extern char** environ;
+
+namespace sz::train {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Record = std::map<std::string, double>;
+
+// --- reading -------------------------------------------------------------------------------
+
+void skip_space(std::string_view s, size_t& i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
+}
+
+// A JSON string starting at s[i] == '"'; leaves i after the closing quote. Escapes are kept raw
+// (keys here are plain words).
+std::optional<std::string> parse_string(std::string_view s, size_t& i) {
+  std::string out;
+  for (++i; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      out += s[++i];
+    } else if (s[i] == '"') {
+      ++i;
+      return out;
+    } else {
+      out += s[i];
+    }
+  }
+  return std::nullopt;
+}
+
+// Skips a value that is not a number: a string, true/false/null, or a nested object or array.
+bool skip_value(std::string_view s, size_t& i) {
+  if (s[i] == '"') return parse_string(s, i).has_value();
+  if (s[i] == '{' || s[i] == '[') {
+    int depth = 0;
+    for (; i < s.size(); ++i) {
+      if (s[i] == '"') {
+        if (!parse_string(s, i)) return false;
+        --i;
+      } else if (s[i] == '{' || s[i] == '[') {
+        ++depth;
+      } else if ((s[i] == '}' || s[i] == ']') && --depth == 0) {
+        ++i;
+        return true;
+      }
+    }
+    return false;
+  }
+  while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
+  return true;
+}
+
+std::vector<Record> read_jsonl(const std::string& path, PlotReport& report) {
+  std::vector<Record> records;
+  std::ifstream in(path);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    auto record = parse_json_numbers(line);
+    if (record && record->count("step")) {
+      records.push_back(std::move(*record));
+    } else if (in.peek() != EOF) {  // the last line may be one being written: no warning
+      report.warnings.push_back(path + ":" + std::to_string(number) + ": not a metric line, skipped");
+    }
+  }
+  // A resumed trainer repeats the steps after its last checkpoint: keep each step's last line.
+  std::stable_sort(records.begin(), records.end(),
+                   [](const Record& a, const Record& b) { return a.at("step") < b.at("step"); });
+  std::vector<Record> unique;
+  for (auto& r : records) {
+    if (!unique.empty() && unique.back().at("step") == r.at("step")) unique.back() = std::move(r);
+    else unique.push_back(std::move(r));
+  }
+  return unique;
+}
+
+struct GameRow {
+  int64_t plies = 0;
+  int result = 0;  // first player's view
+  std::string reason;
+};
+
+std::vector<GameRow> read_games(const std::string& games_dir, PlotReport& report) {
+  std::vector<std::pair<fs::file_time_type, std::string>> shards;
+  for (const std::string& path : data::list_shards(games_dir)) {
+    std::error_code ec;
+    shards.emplace_back(fs::last_write_time(path, ec), path);
+  }
+  std::sort(shards.begin(), shards.end());
+  std::vector<GameRow> games;
+  for (const auto& [time, path] : shards) {
+    try {
+      for (const data::GameInfo& g : data::ShardReader::open(path).read_games())
+        games.push_back({g.num_positions, g.result, g.end_reason.empty() ? "unknown" : g.end_reason});
+    } catch (const Error& e) {
+      report.warnings.push_back(std::string("skipping shard: ") + e.what());
+    }
+  }
+  return games;
+}
+
+// --- writing -------------------------------------------------------------------------------
+
+std::string quoted(const std::string& path) {  // a gnuplot single-quoted string
+  std::string q = "'";
+  for (char c : path) q += c == '\'' ? std::string("''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string number(double v) {
+  if (!std::isfinite(v)) return "NaN";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+// A data file: a header line of column names, then rows.
+void write_table(const std::string& path, const std::vector<std::string>& columns,
+                 const std::vector<std::vector<double>>& rows) {
+  std::string text;
+  for (size_t c = 0; c < columns.size(); ++c) text += (c ? " " : "") + columns[c];
+  text += "\n";
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) text += (c ? " " : "") + number(row[c]);
+    text += "\n";
+  }
+  write_file_atomically(path, text);
+}
+
+struct Chart {
+  std::string name;    // "loss" -> loss.png
+  std::string title, xlabel, ylabel;
+  std::string style = "lines lw 2";
+  std::string extra;   // more gnuplot commands before plot
+  int series = 0;      // columns 2 .. series + 1 of the data file
+  std::string plot;    // a whole plot command instead of the default loop (uses DATA)
+};
+
+std::string script_for(const Chart& chart, const std::string& data, const std::string& png_tmp) {
+  std::string s;
+  s += "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,600 noenhanced }";
+  s += " else { set terminal png size 1000,600 noenhanced }\n";
+  s += "set output " + quoted(png_tmp) + "\n";
+  s += "set title " + quoted(chart.title) + "\nset xlabel " + quoted(chart.xlabel) + "\nset ylabel " +
+       quoted(chart.ylabel) + "\n";
+  s += "set grid\nset key outside right top\nset datafile missing 'NaN'\n" + chart.extra;
+  s += "DATA = " + quoted(data) + "\n";
+  if (!chart.plot.empty()) return s + chart.plot + "\n";
+  return s + "plot for [i=2:" + std::to_string(chart.series + 1) + "] DATA using 1:i with " + chart.style +
+         " title columnheader(i)\n";
+}
+
+void run_gnuplot(const std::string& program, const std::string& script, const std::string& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<char*> argv = {const_cast<char*>(program.c_str()), const_cast<char*>(script.c_str()), nullptr};
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    throw Error("cannot run " + program + ": " + std::strerror(rc) +
+                (rc == ENOENT ? " (install gnuplot-nox: scripts/install-deps.sh)" : ""));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::string out;
+    try {
+      out = read_file(log);
+    } catch (const Error&) {
+    }
+    throw Error(program + " failed on " + script + ": " + out);
+  }
+}
+
+class Plotter {
+ public:
+  Plotter(const std::string& run_dir, const PlotOptions& options, PlotReport& report)
+      : options_(options), report_(report) {
+    plots_ = (fs::path(run_dir) / "plots").string();
+    work_ = (fs::path(plots_) / ".gnuplot").string();
+    fs::create_directories(work_);
+  }
+
+  void draw(const Chart& chart, const std::vector<std::string>& columns, const std::vector<std::vector<double>>& rows) {
+    const std::string data = (fs::path(work_) / (chart.name + ".dat")).string();
+    const std::string script = (fs::path(work_) / (chart.name + ".gp")).string();
+    const std::string png = (fs::path(plots_) / (chart.name + ".png")).string();
+    const std::string png_tmp = png + ".tmp";
+    write_table(data, columns, rows);
+    write_file_atomically(script, script_for(chart, data, png_tmp));
+    run_gnuplot(options_.gnuplot, script, (fs::path(work_) / (chart.name + ".log")).string());
+    fs::rename(png_tmp, png);  // replaces the old plot atomically
+    report_.written.push_back(png);
+  }
+  void skip(const std::string& what) { report_.skipped.push_back(what); }
+
+ private:
+  PlotOptions options_;
+  PlotReport& report_;
+  std::string plots_, work_;
+};
+
+// --- the charts ----------------------------------------------------------------------------
+
+void plot_training(Plotter& p, const std::vector<Record>& metrics) {
+  if (metrics.empty()) {
+    p.skip("loss.png, learning_rate.png: no lines in logs/train.jsonl");
+    return;
+  }
+  const auto value = [](const Record& r, const char* key) {
+    const auto it = r.find(key);
+    return it == r.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+  };
+  bool moves_left = false;
+  for (const Record& r : metrics) moves_left = moves_left || value(r, "moves_left") > 0;
+  std::vector<std::string> columns = {"step", "total", "policy", "wdl"};
+  if (moves_left) columns.push_back("moves_left");
+  std::vector<std::vector<double>> losses, rates;
+  for (const Record& r : metrics) {
+    losses.push_back({value(r, "step"), value(r, "loss"), value(r, "policy"), value(r, "wdl")});
+    if (moves_left) losses.back().push_back(value(r, "moves_left"));
+    rates.push_back({value(r, "step"), value(r, "lr")});
+  }
+  p.draw({"loss", "Training loss per head", "training step", "loss", "lines lw 2", "", int(columns.size()) - 1, ""},
+         columns, losses);
+  p.draw({"learning_rate", "Learning rate", "training step", "learning rate", "lines lw 2", "", 1, ""},
+         {"step", "learning_rate"}, rates);
+}
+
+void plot_games(Plotter& p, const std::vector<GameRow>& games, int64_t per_point) {
+  if (games.empty()) {
+    p.skip("game_length.png, results.png, end_reasons.png: no games in games/*.h5");
+    return;
+  }
+  std::set<std::string> reason_set;
+  for (const GameRow& g : games) reason_set.insert(g.reason);
+  const std::vector<std::string> reasons(reason_set.begin(), reason_set.end());
+  std::vector<std::vector<double>> lengths, results, ends;
+  for (size_t begin = 0; begin < games.size(); begin += size_t(per_point)) {
+    const size_t end = std::min(games.size(), begin + size_t(per_point));
+    const double n = double(end - begin), x = double(end);
+    double plies = 0, wins = 0, draws = 0, losses = 0;
+    std::vector<double> count(reasons.size(), 0.0);
+    for (size_t i = begin; i < end; ++i) {
+      plies += double(games[i].plies);
+      (games[i].result > 0 ? wins : games[i].result < 0 ? losses : draws) += 1;
+      count[size_t(std::lower_bound(reasons.begin(), reasons.end(), games[i].reason) - reasons.begin())] += 1;
+    }
+    lengths.push_back({x, plies / n});
+    results.push_back({x, wins / n, draws / n, losses / n});
+    ends.push_back({x});
+    for (double c : count) ends.back().push_back(c / n);
+  }
+  const std::string xlabel = "games played (points per " + std::to_string(per_point) + " games)";
+  p.draw({"game_length", "Mean game length", xlabel, "plies", "linespoints lw 2", "", 1, ""}, {"games", "plies"}, lengths);
+  p.draw({"results", "Results", xlabel, "share of games", "linespoints lw 2", "set yrange [0:1.02]\n", 3, ""},
+         {"games", "first_player_wins", "draws", "second_player_wins"}, results);
+  std::vector<std::string> columns = {"games"};
+  for (std::string r : reasons) {
+    std::replace(r.begin(), r.end(), ' ', '_');
+    columns.push_back(r);
+  }
+  p.draw({"end_reasons", "End reasons", xlabel, "share of games", "linespoints lw 2", "set yrange [0:1.02]\n",
+          int(reasons.size()), ""},
+         columns, ends);
+}
+
+// The hook for ratings: the loop's evaluation writes eval/elo.jsonl (step, elo, lower, upper).
+void plot_elo(Plotter& p, const std::vector<Record>& elo) {
+  std::vector<std::vector<double>> rows;
+  for (const Record& r : elo) {
+    if (!r.count("elo")) continue;
+    const double e = r.at("elo");
+    rows.push_back({r.at("step"), e, r.count("lower") ? r.at("lower") : e, r.count("upper") ? r.at("upper") : e});
+  }
+  if (rows.empty()) {
+    p.skip("elo.png: no ratings in eval/elo.jsonl");
+    return;
+  }
+  p.draw({"elo", "Elo (95% interval)", "training step", "Elo", "", "", 0,
+          "plot DATA using 1:2:3:4 with yerrorlines lw 2 title 'Elo'"},
+         {"step", "elo", "lower", "upper"}, rows);
+}
+
+}  // namespace
+
+std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view s) {
+  std::map<std::string, double> out;
+  size_t i = 0;
+  skip_space(s, i);
+  if (i >= s.size() || s[i] != '{') return std::nullopt;
+  ++i;
+  for (;;) {
+    skip_space(s, i);
+    if (i < s.size() && s[i] == '}') return out;
+    if (i >= s.size() || s[i] != '"') return std::nullopt;
+    const auto key = parse_string(s, i);
+    skip_space(s, i);
+    if (!key || i >= s.size() || s[i] != ':') return std::nullopt;
+    ++i;
+    skip_space(s, i);
+    if (i >= s.size()) return std::nullopt;
+    if (s.substr(i, 4) == "null") {
+      out[*key] = std::numeric_limits<double>::quiet_NaN();
+      i += 4;
+    } else if (s[i] == '-' || std::isdigit(static_cast<unsigned char>(s[i]))) {
+      const std::string rest(s.substr(i, 64));
+      char* end = nullptr;
+      out[*key] = std::strtod(rest.c_str(), &end);
+      i += size_t(end - rest.c_str());
+    } else if (!skip_value(s, i)) {
+      return std::nullopt;
+    }
+    skip_space(s, i);
+    if (i < s.size() && s[i] == ',') ++i;
+    else if (i >= s.size() || s[i] != '}') return std::nullopt;
+  }
+}
+
+PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
+  std::error_code ec;
+  if (!fs::is_directory(run_dir, ec)) throw Error(run_dir + ": no such run directory");
+  if (options.games_per_point < 1) throw Error("games per point must be at least 1");
+  PlotReport report;
+  Plotter plotter(run_dir, options, report);
+  plot_training(plotter, read_jsonl((fs::path(run_dir) / "logs" / "train.jsonl").string(), report));
+  plot_games(plotter, read_games((fs::path(run_dir) / "games").string(), report), options.games_per_point);
+  const std::string elo = (fs::path(run_dir) / "eval" / "elo.jsonl").string();
+  if (fs::exists(elo, ec)) plot_elo(plotter, read_jsonl(elo, report));
+  else report.skipped.push_back("elo.png: no eval/elo.jsonl yet");
+  return report;
+}
+
+}  // namespace sz::train

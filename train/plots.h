@@ -1,0 +1,43 @@
+#pragma once
+// PNG plots of a run, drawn by gnuplot (Debian: gnuplot-nox), into runs/<run>/plots/:
+//
+//   loss.png           losses per head over training steps     (logs/train.jsonl)
+//   learning_rate.png  the learning rate over steps            (logs/train.jsonl)
+//   game_length.png    mean game length in plies, per bucket of games  (games/*.h5, games tables)
+//   results.png        share of first-player wins, draws, second-player wins, per bucket
+//   end_reasons.png    share of each end reason, per bucket
+//   elo.png            Elo with its interval over steps        (eval/elo.jsonl: step, elo, lower, upper)
+//
+// Games are taken in the order their shards were finished (modification time, then name) and
+// grouped into buckets of `games_per_point` games; x is the number of games played. A plot whose
+// input is missing is skipped (listed in the report), not an error. Each PNG is replaced
+// atomically; the data and gnuplot scripts stay in plots/.gnuplot/ for whoever wants to redraw.
+// Torch-free.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sz::train {
+
+struct PlotOptions {
+  int64_t games_per_point = 100;
+  std::string gnuplot = "gnuplot";  // the program, looked up in PATH
+};
+
+struct PlotReport {
+  std::vector<std::string> written;  // PNG paths
+  std::vector<std::string> skipped;  // "elo.png: no eval/elo.jsonl", ...
+  std::vector<std::string> warnings; // unreadable shards and lines
+};
+
+// Throws sz::Error when gnuplot is missing or fails (its message included).
+PlotReport plot_run(const std::string& run_dir, const PlotOptions& options = {});
+
+// One line of a JSON-lines file holding a flat object: its numeric fields (null as NaN; strings,
+// booleans and nested values are ignored). nullopt when the line is not such an object.
+std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view line);
+
+}  // namespace sz::train

@@ -1,0 +1,255 @@
+#include "train/run_files.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace sz::train {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kCheckpointPrefix = "model-";
+constexpr std::string_view kCheckpointSuffix = ".pt";
+constexpr std::string_view kStateSuffix = ".state";
+constexpr const char* kCurrentFile = "current.txt";
+
+std::string errno_text() { return std::strerror(errno); }
+
+template <typename T>
+bool parse_number(std::string_view text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+// Each key of the text with where it lives in TrainerState; one list for writing and reading.
+template <typename V>
+void state_fields(V& v, TrainerState& s) {
+  v("format", s.format);
+  v("step", s.step);
+  v("seed", s.seed);
+  v("samples", s.samples);
+  v("positions_seen", s.positions_seen);
+  v("window_positions", s.window_positions);
+  v("window_shards", s.window_shards);
+  v("newest_shard", s.newest_shard);
+  v("loss_scale", s.loss_scale);
+  v("loss_scale_good_steps", s.loss_scale_good_steps);
+}
+
+struct TextWriter {
+  std::string text;
+  void operator()(const char* key, const std::string& value) { text += std::string(key) + ": " + value + "\n"; }
+  void operator()(const char* key, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", value);  // round-trips exactly
+    (*this)(key, std::string(buf));
+  }
+  template <typename T>
+  void operator()(const char* key, T value) { (*this)(key, std::to_string(value)); }
+};
+
+struct TextSetter {
+  std::string_view key, value;
+  bool found = false, ok = false;
+  void operator()(const char* k, std::string& field) {
+    if (!match(k)) return;
+    field = std::string(value);
+    ok = true;
+  }
+  void operator()(const char* k, double& field) {
+    if (!match(k)) return;
+    char* end = nullptr;
+    const std::string text(value);
+    field = std::strtod(text.c_str(), &end);
+    ok = !text.empty() && end == text.c_str() + text.size();
+  }
+  template <typename T>
+  void operator()(const char* k, T& field) {
+    if (match(k)) ok = parse_number(value, field);
+  }
+  bool match(const char* k) {
+    if (key != k) return false;
+    found = true;
+    return true;
+  }
+};
+
+void fsync_directory(const std::string& path) {
+  std::string dir = fs::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  if (const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
+    ::fsync(fd);  // makes the rename durable; best effort where directories cannot be synced
+    ::close(fd);
+  }
+}
+
+}  // namespace
+
+std::string state_to_text(const TrainerState& state) {
+  TrainerState s = state;  // the field list takes mutable references
+  TextWriter w;
+  state_fields(w, s);
+  return w.text;
+}
+
+Result<TrainerState> state_from_text(std::string_view text, std::string_view source) {
+  TrainerState s;
+  s.format = -1;
+  std::set<std::string, std::less<>> seen;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.empty()) continue;
+    const size_t colon = line.find(": ");
+    TextSetter set{line.substr(0, colon), colon == std::string_view::npos ? "" : line.substr(colon + 2)};
+    if (colon != std::string_view::npos) state_fields(set, s);
+    if (!set.found) return fail(std::string(source) + ": unknown key in line '" + std::string(line) + "'");
+    if (!set.ok) return fail(std::string(source) + ": bad value in line '" + std::string(line) + "'");
+    seen.insert(std::string(set.key));
+  }
+  if (s.format != kTrainerStateVersion)
+    return fail(std::string(source) + ": trainer state format " + std::to_string(s.format) + ", this program reads " +
+                std::to_string(kTrainerStateVersion));
+  std::string missing;
+  TextWriter names;  // lists the keys
+  state_fields(names, s);
+  for (size_t start = 0; start < names.text.size();) {
+    const size_t end = names.text.find('\n', start);
+    const std::string key = names.text.substr(start, names.text.find(':', start) - start);
+    if (!seen.count(key)) missing += (missing.empty() ? "" : ", ") + key;
+    start = end + 1;
+  }
+  if (!missing.empty()) return fail(std::string(source) + ": trainer state lacks " + missing);
+  return s;
+}
+
+std::string checkpoint_file_name(int64_t step) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "model-%08lld.pt", static_cast<long long>(step));
+  return buf;
+}
+
+int64_t checkpoint_step(std::string_view name) {
+  if (!name.starts_with(kCheckpointPrefix) || !name.ends_with(kCheckpointSuffix)) return -1;
+  name.remove_prefix(kCheckpointPrefix.size());
+  name.remove_suffix(kCheckpointSuffix.size());
+  int64_t step = -1;
+  if (name.empty() || name.size() > 18 || !parse_number(name, step) || step < 0) return -1;
+  return step;
+}
+
+std::string state_path(const std::string& checkpoint_path) {
+  std::string p = checkpoint_path;
+  if (p.ends_with(kCheckpointSuffix)) p.resize(p.size() - kCheckpointSuffix.size());
+  return p + std::string(kStateSuffix);
+}
+
+void write_file_atomically(const std::string& path, std::string_view bytes) {
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error("cannot create " + tmp + ": " + errno_text());
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string why = errno_text();
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      throw Error("cannot write " + tmp + ": " + why);
+    }
+    done += size_t(n);
+  }
+  if (::fsync(fd) != 0) {
+    const std::string why = errno_text();
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw Error("cannot fsync " + tmp + ": " + why);
+  }
+  ::close(fd);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = errno_text();
+    ::unlink(tmp.c_str());
+    throw Error("cannot rename " + tmp + " to " + path + ": " + why);
+  }
+  fsync_directory(path);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": cannot read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string read_current(const std::string& models_dir) {
+  const std::string current = (fs::path(models_dir) / kCurrentFile).string();
+  std::error_code ec;
+  if (!fs::exists(current, ec)) return "";
+  std::string name = read_file(current);
+  while (!name.empty() && (name.back() == '\n' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
+  if (checkpoint_step(name) < 0) throw Error(current + ": does not name a checkpoint (model-<step>.pt): '" + name + "'");
+  const std::string path = (fs::path(models_dir) / name).string();
+  if (!fs::is_regular_file(path, ec)) throw Error(current + ": names " + name + ", which is not there");
+  return path;
+}
+
+void write_current(const std::string& models_dir, const std::string& checkpoint_file) {
+  write_file_atomically((fs::path(models_dir) / kCurrentFile).string(), checkpoint_file + "\n");
+}
+
+std::vector<std::string> prune_checkpoints(const std::string& models_dir, int keep) {
+  std::vector<std::string> deleted;
+  std::error_code ec;
+  std::vector<std::pair<int64_t, std::string>> checkpoints;
+  for (const auto& entry : fs::directory_iterator(models_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool ours = name.starts_with(kCheckpointPrefix) || name.starts_with(kCurrentFile);
+    if (ours && name.find(".tmp") != std::string::npos) {
+      if (fs::remove(entry.path(), ec)) deleted.push_back(entry.path().string());  // a killed writer's
+    } else if (const int64_t step = checkpoint_step(name); step >= 0) {
+      checkpoints.emplace_back(step, entry.path().string());
+    }
+  }
+  if (keep <= 0 || int(checkpoints.size()) <= keep) return deleted;
+  std::sort(checkpoints.begin(), checkpoints.end());
+  const std::string current = read_current(models_dir);
+  for (size_t i = 0; i + size_t(keep) < checkpoints.size(); ++i) {
+    const std::string& path = checkpoints[i].second;
+    if (path == current) continue;
+    fs::remove(state_path(path), ec);
+    if (fs::remove(path, ec)) deleted.push_back(path);
+  }
+  return deleted;
+}
+
+FileLock::FileLock(const std::string& path, const std::string& what) {
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw Error(path + ": cannot open the lock file: " + errno_text());
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const bool busy = errno == EWOULDBLOCK;
+    const std::string why = errno_text();
+    ::close(fd_);
+    fd_ = -1;
+    throw Error(path + ": " + (busy ? "another " + what + " is working on this run directory" : "cannot lock: " + why));
+  }
+}
+
+FileLock::~FileLock() {
+  if (fd_ >= 0) ::close(fd_);  // releases the lock
+}
+
+}  // namespace sz::train

@@ -1,0 +1,77 @@
+#pragma once
+// The trainer's files in a run directory (see ../shared/DESIGN.md, "The run directory"):
+//
+//   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata (models/checkpoint.h)
+//   models/model-<step>.state   the trainer's own state at that step (TrainerState, text)
+//   models/current.txt          the newest checkpoint's file name, one line
+//   models/.trainer.lock        held (flock) by the one trainer working on the run
+//   logs/train.jsonl            metrics, one JSON object a line
+//
+// Every file is written atomically (temporary name, fsync, rename, fsync of the directory), in
+// the order state, checkpoint, current.txt: a reader of current.txt always finds both files
+// complete, and a crash at any point leaves the previous checkpoint current. <step> is
+// zero-padded to 8 digits so that names sort by step. Torch-free.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+
+namespace sz::train {
+
+inline constexpr int kTrainerStateVersion = 1;  // bump => teach state_from_text the old one
+
+// What the trainer needs besides weights and optimiser to continue exactly where it stopped.
+// Batch k is drawn with an RNG seeded from (seed, k) alone, so (seed, step) is the complete
+// state of the sampling RNG; the data position is the shard scan it trained on.
+struct TrainerState {
+  int format = kTrainerStateVersion;
+  int64_t step = 0;
+  uint64_t seed = 0;
+  int64_t samples = 0;            // training samples drawn so far
+  int64_t positions_seen = 0;     // positions in the run's shards at the last scan
+  int64_t window_positions = 0;   // positions in the window
+  int64_t window_shards = 0;
+  std::string newest_shard;       // file name of the newest shard in the window ("" if none)
+  double loss_scale = 0;          // float16 training's dynamic loss scale (0: not used)
+  int64_t loss_scale_good_steps = 0;
+};
+
+std::string state_to_text(const TrainerState& state);
+// `source` names the file in messages; unknown keys, missing keys and newer formats are errors.
+Result<TrainerState> state_from_text(std::string_view text, std::string_view source);
+
+std::string checkpoint_file_name(int64_t step);  // "model-00001000.pt"
+// The step of a checkpoint file name, or -1 if `name` is not one.
+int64_t checkpoint_step(std::string_view name);
+std::string state_path(const std::string& checkpoint_path);  // ".../model-00001000.state"
+
+// Writes `bytes` to `path` atomically (see above). Throws sz::Error naming the file.
+void write_file_atomically(const std::string& path, std::string_view bytes);
+std::string read_file(const std::string& path);  // throws sz::Error naming the file
+
+// The path of the checkpoint models/current.txt names, "" if there is no current.txt. Throws
+// sz::Error naming current.txt when it names a file that is not there.
+std::string read_current(const std::string& models_dir);
+void write_current(const std::string& models_dir, const std::string& checkpoint_file);
+
+// Deletes all checkpoints (and their state files) of `models_dir` but the newest `keep`, never
+// the one current.txt names; keep 0 deletes nothing. Also deletes temporaries left by a killed
+// writer. Returns the paths deleted.
+std::vector<std::string> prune_checkpoints(const std::string& models_dir, int keep);
+
+// An exclusive lock on a file (flock), released when the object dies or the process does (also
+// on SIGKILL). Throws sz::Error naming the file when another process holds it.
+class FileLock {
+ public:
+  explicit FileLock(const std::string& path, const std::string& what);
+  ~FileLock();
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace sz::train

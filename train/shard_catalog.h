@@ -1,0 +1,57 @@
+#pragma once
+// The shards of a run's games directory as the trainer sees them: each readable shard with its
+// position count, in the order they were finished (modification time, then file name: names sort
+// by writing order only within one writer's prefix, and several writers share the directory).
+// Torch-free.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "game/game_state.h"
+
+namespace sz::train {
+
+using WarningSink = std::function<void(const std::string&)>;
+
+struct ShardEntry {
+  std::string path;
+  int64_t positions = 0;
+  int64_t mtime = 0;                  // file modification time, nanoseconds (ordering only)
+  std::vector<std::string> profiles;  // rule profiles of its games
+};
+
+// Not thread-safe.
+class ShardCatalog {
+ public:
+  // `spec`: the encoding of the network being trained.
+  ShardCatalog(std::string games_dir, game::GameSpec spec, WarningSink on_warning);
+
+  // Looks for shards added or removed since the last call; returns true if the set changed.
+  // A shard that cannot be opened (truncated, corrupt, an unknown schema version) is skipped
+  // with one warning naming the file, and not tried again. A shard whose encoding differs from
+  // `spec` throws sz::Error naming the file: training on it would be wrong, skipping it silent.
+  bool refresh();
+
+  // Excludes a shard found damaged later (when its rows were read), with a warning.
+  void mark_bad(const std::string& path, const std::string& why);
+
+  const std::vector<ShardEntry>& shards() const { return ordered_; }  // oldest first
+  int64_t total_positions() const { return total_; }
+  const std::string& games_dir() const { return dir_; }
+
+ private:
+  void reorder();
+
+  std::string dir_;
+  game::GameSpec spec_;
+  WarningSink warn_;
+  std::map<std::string, ShardEntry> entries_;  // by path
+  std::set<std::string> bad_;
+  std::vector<ShardEntry> ordered_;
+  int64_t total_ = 0;
+};
+
+}  // namespace sz::train

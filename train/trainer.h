@@ -1,0 +1,104 @@
+#pragma once
+// The trainer: reads the newest self-play shards of a run (runs/<run>/games/*.h5) into a sliding
+// window in memory, trains the network on shuffled batches prepared by a background thread, and
+// writes checkpoints that self-play picks up (runs/<run>/models/current.txt). docs/TRAINING.md
+// describes the window, the replay ratio, the learning-rate schedules, resuming and the metrics.
+// Torch-free (pimpl): the training loop and the CLI include it freely.
+//
+// Use, in-process between self-play generations:
+//
+//   train::Trainer trainer(config, run_dir);   // resumes from models/current.txt if it exists
+//   ... self-play writes shards to run_dir/games ...
+//   trainer.train_available(/*max_steps=*/1000, &stop);   // as many as the replay ratio allows
+//   const std::string net = trainer.current_checkpoint(); // the newest weights, for self-play
+//
+// or standalone (`sittuyin-zero train`): trainer.train(steps, &stop), which waits for new games
+// whenever the replay ratio caps it.
+//
+// Determinism: batch k is drawn from the window by an RNG seeded from (seed, k) alone, so a
+// killed trainer resumed from its last checkpoint draws the same batches as one never stopped
+// (given the same shards; exact with one torch thread on the CPU). Only one trainer may work on
+// a run directory at a time (a lock file, models/.trainer.lock, enforces it).
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "config/run_config.h"
+
+namespace sz::models {
+class NetworkImpl;
+}
+
+namespace sz::train {
+
+// What one metric line says (logs/train.jsonl; the progress line is the same, shorter). Losses
+// are means over the steps since the previous line.
+struct StepMetrics {
+  int64_t step = 0;           // steps taken so far
+  double loss = 0;            // total, as optimised
+  double policy = 0;          // per head, unweighted
+  double wdl = 0;
+  double moves_left = 0;
+  double learning_rate = 0;   // of the last step
+  double samples_per_s = 0;   // training samples per second of wall time since the previous line
+  double loader_wait = 0;     // fraction of that time the optimiser waited for batches
+  int64_t window = 0;         // positions in the window
+  int64_t window_shards = 0;
+  int64_t positions_seen = 0; // positions in the run's shards at the last scan
+  int64_t samples = 0;        // training samples drawn so far
+};
+
+std::string metrics_json(const StepMetrics& m, double unix_time);  // one JSON object, no newline
+std::string progress_line(const StepMetrics& m);
+
+struct TrainerHooks {
+  std::function<void(const std::string&)> on_warning;  // default: "warning: ..." on stderr
+  std::function<void(const std::string&)> on_info;     // e.g. waiting for games; default: stderr
+  std::function<void(const StepMetrics&)> on_metrics;  // after each metric line (default: none)
+  std::function<void(const std::string&)> on_checkpoint;  // the path of each checkpoint written
+};
+
+class Trainer {
+ public:
+  // Builds the network of config.net for config.profile's game on config.train.device and
+  // resumes from run_dir/models/current.txt (weights, optimiser, step, loss scale) when it
+  // exists. Throws sz::Error naming the file on an unreadable or incompatible checkpoint, or
+  // when another trainer holds the run directory.
+  Trainer(const config::RunConfig& config, std::string run_dir, TrainerHooks hooks = {});
+  ~Trainer();
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  // Scans games/ for new shards, then trains at most `max_steps` steps, fewer when the replay
+  // ratio (or min_positions) allows fewer with the data there now; never waits for data. Stops
+  // early once *stop is true. Writes a checkpoint every checkpoint_every steps and, if it took any
+  // step since the last one, at the end, so that current_checkpoint() has the newest weights.
+  // Returns the steps taken. Shards that cannot be read are skipped with a warning naming the
+  // file; a shard of another encoding is an error (sz::Error naming the file).
+  int train_available(int max_steps, const std::atomic<bool>* stop = nullptr);
+
+  // Trains `steps` steps (< 0: until *stop), waiting (polling every train.poll_seconds) whenever
+  // the replay ratio caps it; checkpoints every checkpoint_every steps and on the way out,
+  // including when *stop ends it. Returns the steps taken.
+  int64_t train(int64_t steps, const std::atomic<bool>* stop = nullptr);
+
+  // Writes a checkpoint of the current state now (nothing if it already exists); returns its path.
+  std::string save_checkpoint();
+
+  std::string current_checkpoint() const;  // the newest checkpoint's path; "" before the first
+  int64_t step() const;                    // training steps taken (restored on resume)
+  int64_t positions_seen() const;          // positions in the run's shards at the last scan
+  int64_t steps_allowed() const;           // the replay ratio's cap at the last scan
+  const std::string& run_dir() const;
+
+  // The network being trained (for an in-process evaluator: nn::NetRunner::from_network copies it).
+  std::shared_ptr<models::NetworkImpl> network() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sz::train

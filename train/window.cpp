@@ -1,0 +1,88 @@
+#include "train/window.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "data/shard_reader.h"
+
+namespace sz::train {
+
+namespace {
+
+constexpr uint64_t kSamplingSalt = 0x7472'6169'6e5f'7277ull;  // "train_rw"
+
+}  // namespace
+
+uint64_t batch_seed(uint64_t seed, int64_t step) {
+  uint64_t state = seed ^ kSamplingSalt;
+  uint64_t mixed = splitmix64(state) + uint64_t(step);
+  return splitmix64(mixed);
+}
+
+void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, std::vector<int64_t>& out) {
+  out.resize(size_t(count));
+  if (size <= 0) throw Error("sample_rows: the window is empty");
+  Rng rng(batch_seed(seed, step));
+  for (int64_t& row : out) {
+    // Lemire's multiply-shift on 64 bits: uniform in [0, size) up to a bias of size / 2^64.
+    row = int64_t((static_cast<unsigned __int128>(rng()) * uint64_t(size)) >> 64);
+  }
+}
+
+Window::Row Window::row(int64_t i) const {
+  const auto it = std::upper_bound(ends_.begin(), ends_.end(), i);
+  const size_t s = size_t(it - ends_.begin());
+  const Segment& seg = segments_[s];
+  const int64_t start = s == 0 ? 0 : ends_[s - 1];
+  return {seg.columns.get(), seg.first + (i - start)};
+}
+
+std::vector<std::string> Window::shard_paths() const {
+  std::vector<std::string> paths;
+  for (const Segment& s : segments_) paths.push_back(s.shard.path);
+  return paths;
+}
+
+std::string Window::newest_shard() const {
+  return segments_.empty() ? "" : std::filesystem::path(segments_.back().shard.path).filename().string();
+}
+
+std::vector<std::string> Window::profiles() const {
+  std::set<std::string> all;
+  for (const Segment& s : segments_) all.insert(s.shard.profiles.begin(), s.shard.profiles.end());
+  return {all.begin(), all.end()};
+}
+
+std::shared_ptr<const Window> Window::build(ShardCatalog& catalog, int64_t size, const Window* previous) {
+  auto window = std::make_shared<Window>();
+  const std::vector<ShardEntry> shards = catalog.shards();  // a copy: mark_bad changes the catalog
+  int64_t need = size;
+  for (auto it = shards.rbegin(); it != shards.rend() && need > 0; ++it) {
+    std::shared_ptr<const data::PositionColumns> columns;
+    if (previous) {
+      for (const Segment& s : previous->segments_)
+        if (s.shard.path == it->path) columns = s.columns;
+    }
+    if (!columns) {
+      try {
+        columns = std::make_shared<const data::PositionColumns>(data::ShardReader::open(it->path).read_positions());
+      } catch (const Error& e) {
+        catalog.mark_bad(it->path, e.what());
+        continue;
+      }
+    }
+    const int64_t take = std::min(need, columns->size());
+    if (take == 0) continue;
+    window->segments_.push_back({columns, *it, columns->size() - take, take});
+    need -= take;
+  }
+  std::reverse(window->segments_.begin(), window->segments_.end());
+  int64_t end = 0;
+  for (const Segment& s : window->segments_) window->ends_.push_back(end += s.count);
+  return window;
+}
+
+}  // namespace sz::train

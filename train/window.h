@@ -1,0 +1,57 @@
+#pragma once
+// The sliding window: the newest positions of a run, in memory, and the batches drawn from it.
+// Whole shards are loaded with sequential reads (random single-row reads from compressed HDF5
+// ran ~100x slower) and kept as PositionColumns; a batch is a list of window rows. Torch-free.
+//
+// Sampling: batch k's rows are drawn uniformly, with replacement, by an RNG seeded from
+// (seed, k) alone, so a batch depends only on the seed, its step and the window's shards (the
+// same shards give the same window rows in the same order).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/records.h"
+#include "train/shard_catalog.h"
+
+namespace sz::train {
+
+// The seed of batch `step`'s RNG.
+uint64_t batch_seed(uint64_t seed, int64_t step);
+
+// `count` row indices in [0, size) for batch `step`, into `out` (resized).
+void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, std::vector<int64_t>& out);
+
+// Immutable once built: the loader thread reads it while the trainer builds the next one.
+class Window {
+ public:
+  // The newest `size` positions of the catalog's shards (fewer if they hold fewer), oldest
+  // first. Shards that `previous` holds are shared, not read again. A shard that fails to load
+  // is marked bad in the catalog (a warning naming it) and the next older one is taken instead.
+  static std::shared_ptr<const Window> build(ShardCatalog& catalog, int64_t size, const Window* previous);
+
+  struct Row {
+    const data::PositionColumns* columns;
+    int64_t index;  // row of *columns
+  };
+
+  int64_t size() const { return ends_.empty() ? 0 : ends_.back(); }
+  size_t num_shards() const { return segments_.size(); }
+  Row row(int64_t i) const;  // 0 <= i < size()
+
+  std::vector<std::string> shard_paths() const;  // oldest first
+  std::string newest_shard() const;              // its file name; "" when empty
+  std::vector<std::string> profiles() const;     // rule profiles of its shards, sorted
+
+ private:
+  struct Segment {
+    std::shared_ptr<const data::PositionColumns> columns;  // the whole shard
+    ShardEntry shard;
+    int64_t first = 0;  // the window takes rows [first, first + count) of the shard
+    int64_t count = 0;
+  };
+  std::vector<Segment> segments_;  // oldest first
+  std::vector<int64_t> ends_;      // ends_[s]: window rows in segments 0..s
+};
+
+}  // namespace sz::train
