@@ -108,7 +108,7 @@ run_callgrind() {
     callgrind_ir "$position" 1
     awk -v p="$position" -v d="$depth" -v n="$nodes_d" -v a="$ir_d" -v b="$ir" -v f="$fsf" 'BEGIN {
       per = (a - b) / n
-      printf "| %s | %d | %d | %d | %d | %.1f | %d | %.1fx |\n", p, d, n, a, b, per, f, f / per }'
+      printf "| %s | %d | %d | %.0f | %.0f | %.1f | %d | %.1fx |\n", p, d, n, a, b, per, f, f / per }'
   done <<'EOF'
 sittuyin-start 3 805
 middlegame-a 4 909

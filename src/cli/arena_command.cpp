@@ -1,5 +1,4 @@
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -51,13 +50,6 @@ Options:
   --set KEY=VALUE       override a config value (repeatable)
   --quiet               no line per game
 )";
-
-std::atomic<bool> g_stop{false};
-
-void on_interrupt(int) {
-  g_stop = true;
-  std::signal(SIGINT, SIG_DFL);
-}
 
 std::optional<eval::Sprt> parse_sprt(const std::string& text) {
   std::vector<double> v;
@@ -154,12 +146,12 @@ int arena_command(Args args) {
     spec.pgn_path = a.out + "/games.pgn";
   }
   if (!a.quiet) spec.on_game = print_game;
-  spec.stop = &g_stop;
-  std::signal(SIGINT, on_interrupt);
+  const std::atomic<bool>& stop = stop_on_interrupt();
+  spec.stop = &stop;
   const eval::MatchResult result = eval::play_match(spec);
   std::fputs(eval::format_match_table(result).c_str(), stdout);
   if (!a.out.empty()) eval::write_file_atomically(a.out + "/results.json", eval::match_json(result));
-  return g_stop ? 130 : 0;
+  return exit_status(stop);
 }
 
 }  // namespace sz::cli

@@ -1,4 +1,5 @@
 #include <charconv>
+#include <csignal>
 
 #include "cli/command.h"
 #include "core/error.h"
@@ -23,6 +24,21 @@ int parse_int_flag(std::string_view flag, const std::string& value, int lo, int 
     throw Error("option " + std::string(flag) + " wants a whole number in " + std::to_string(lo) +
                 ".." + std::to_string(hi) + ", not '" + value + "'");
   return v;
+}
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+
+void on_interrupt(int signal) {
+  g_interrupted = true;
+  if (signal == SIGINT) std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
+}
+}  // namespace
+
+const std::atomic<bool>& stop_on_interrupt() {
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  return g_interrupted;
 }
 
 }  // namespace sz::cli

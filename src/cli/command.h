@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands of the `sittuyin-zero` program. Each parses its own arguments, prints its own
 // --help, and returns the process exit code; errors are thrown as sz::Error and reported by main.
+#include <atomic>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,5 +31,11 @@ bool wants_help(Args args);
 // The value after `flag` at args[i] (advancing i), or throws an error naming the flag.
 std::string flag_value(Args args, size_t& i);
 int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
+
+// From now on Ctrl-C (SIGINT) and SIGTERM set the returned flag, which long commands poll to
+// stop cleanly (finishing shards, writing a checkpoint); a second Ctrl-C kills at once.
+const std::atomic<bool>& stop_on_interrupt();
+// The exit status of a command that `stop_on_interrupt()` may have stopped: 130 if it did.
+inline int exit_status(const std::atomic<bool>& stop) { return stop ? 130 : 0; }
 
 }  // namespace sz::cli

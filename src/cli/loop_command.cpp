@@ -1,4 +1,3 @@
-#include <csignal>
 #include <cstdio>
 
 #include "cli/command.h"
@@ -21,13 +20,6 @@ the same command picks up where it stopped.
   --config FILE     run config (YAML); default: the built-in quickstart (configs/quickstart.yaml)
   --set KEY=VALUE   override a config value, e.g. --set loop.generations=3 (repeatable)
 )";
-
-std::atomic<bool> g_stop{false};
-
-void on_interrupt(int) {
-  g_stop = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
-}
 
 void print_final(const train::LoopReport& report) {
   const auto& p = report.final_match.pairings.front();
@@ -54,8 +46,8 @@ int loop_command(Args args) {
   }
   const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
   std::fprintf(stderr, "loop: run %s in %s\n", config.name.c_str(), config.run_dir().c_str());
-  std::signal(SIGINT, on_interrupt);
-  const train::LoopReport report = train::run_loop(config, &g_stop);
+  const std::atomic<bool>& stop = stop_on_interrupt();
+  const train::LoopReport report = train::run_loop(config, &stop);
   try {
     const train::PlotReport plots = train::plot_run(config.run_dir());
     std::fprintf(stderr, "loop: %zu plots in %s/plots\n", plots.written.size(), config.run_dir().c_str());
@@ -65,7 +57,7 @@ int loop_command(Args args) {
   if (report.final_eval) print_final(report);
   std::printf("loop: %d generations in %.1f min; run directory %s\n", report.generations, report.seconds / 60,
               config.run_dir().c_str());
-  return g_stop ? 130 : 0;
+  return exit_status(stop);
 }
 
 }  // namespace sz::cli

@@ -18,7 +18,7 @@ constexpr sz::cli::Command kCommands[] = {
     {"loop", "the main job: self-play and training in one run directory, then a strength check", sz::cli::loop_command},
     {"train", "train the network on a run's self-play games; checkpoints, metrics", sz::cli::train_command},
     {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
-    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench train`", sz::cli::bench_command},
+    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench selfplay`, `bench train`", sz::cli::bench_command},
 };
 
 void print_usage() {

@@ -1,4 +1,3 @@
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -25,13 +24,6 @@ stops (games in flight are lost).
   --games N         how many games DIR should hold when done
   --out DIR         where the shards go; the resolved config is written there as config.yaml
 )";
-
-std::atomic<bool> g_stop{false};
-
-void on_interrupt(int) {
-  g_stop = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
-}
 
 }  // namespace
 
@@ -64,13 +56,13 @@ int selfplay_command(Args args) {
   job.model_id = model;
   job.make_evaluator = nn::evaluator_factory(model, config.inference);
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
-  job.stop = &g_stop;
-  std::signal(SIGINT, on_interrupt);
+  const std::atomic<bool>& stop = stop_on_interrupt();
+  job.stop = &stop;
   const auto stats = selfplay::run_selfplay(job);
   std::fprintf(stderr, "%s\n", stats->progress_line().c_str());
   std::printf("selfplay: %lld games in %.1f s; %lld games in %s\n", static_cast<long long>(stats->games()), stats->seconds(),
               static_cast<long long>(selfplay::count_games(out)), out.c_str());
-  return g_stop ? 130 : 0;
+  return exit_status(stop);
 }
 
 }  // namespace sz::cli

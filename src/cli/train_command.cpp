@@ -1,4 +1,3 @@
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -25,13 +24,6 @@ stops it cleanly after writing a checkpoint. See docs/TRAINING.md.
   --steps N         train N steps, then stop (default: until Ctrl-C)
   --set KEY=VALUE   override a config value, e.g. --set train.batch_size=512 (repeatable)
 )";
-
-std::atomic<bool> g_stop{false};
-
-void on_signal(int) {
-  g_stop = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
-}
 
 config::RunConfig resolve_config(const std::string& config_name, const std::string& run,
                                  const std::vector<std::string>& overrides) {
@@ -81,12 +73,11 @@ int train_command(Args args) {
   train::Trainer trainer(config, run, hooks);
   const std::string from = trainer.current_checkpoint().empty() ? "a fresh network" : trainer.current_checkpoint();
   std::printf("train: %s, step %lld, from %s\n", run.c_str(), static_cast<long long>(trainer.step()), from.c_str());
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-  const int64_t done = trainer.train(steps, &g_stop);
+  const std::atomic<bool>& stop = stop_on_interrupt();
+  const int64_t done = trainer.train(steps, &stop);
   std::printf("train: %lld steps, now at step %lld; current checkpoint %s\n", static_cast<long long>(done),
               static_cast<long long>(trainer.step()), trainer.current_checkpoint().c_str());
-  return g_stop ? 130 : 0;
+  return exit_status(stop);
 }
 
 }  // namespace sz::cli

@@ -1,0 +1,80 @@
+// The training loop end to end on the tiny network: two generations of self-play and training
+// in one run directory, then the final match against the bootstrap player; run again, it picks
+// up where it stopped.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "data/shard_files.h"
+#include "selfplay/selfplay.h"
+#include "train/loop.h"
+#include "train_fixtures.h"
+
+namespace sz::train {
+namespace {
+
+namespace fs = std::filesystem;
+
+config::RunConfig loop_config(const std::string& dir) {
+  config::RunConfig c = test::tiny_config();
+  c.dir = dir;
+  c.search.full_visits = 16;
+  c.search.cheap_visits = 4;
+  c.selfplay.threads = 1;
+  c.selfplay.games_per_thread = 8;
+  c.selfplay.max_plies = 200;
+  c.selfplay.games_per_shard = 4;
+  c.selfplay.search = c.search;
+  c.selfplay.seed = c.seed;
+  c.loop.generations = 2;
+  c.loop.games_per_generation = 8;
+  c.loop.train_steps_per_generation = 10;
+  c.loop.eval_every = 1;
+  c.loop.eval_games = 2;
+  c.loop.final_eval_games = 4;
+  c.loop.eval_suite = "suites/starts-partial.epd";
+  c.loop.eval_concurrency = 1;
+  c.inference.threads = 1;
+  return c;
+}
+
+size_t lines_in(const std::string& path) {
+  std::ifstream in(path);
+  size_t n = 0;
+  for (std::string line; std::getline(in, line);) n += !line.empty();
+  return n;
+}
+
+TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
+  test::TempDir dir;
+  const config::RunConfig config = loop_config(dir.str());
+  LoopHooks quiet{[](const std::string&) {}};
+  const LoopReport report = run_loop(config, nullptr, quiet);
+
+  EXPECT_EQ(report.generations, 2);
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 16);
+  EXPECT_GE(data::list_shards(dir.str() + "/games").size(), 4u);
+  ASSERT_FALSE(report.final_model.empty());
+  EXPECT_TRUE(fs::exists(report.final_model));
+  EXPECT_TRUE(fs::exists(dir.str() + "/models/current.txt"));
+  EXPECT_TRUE(fs::exists(dir.str() + "/config.yaml"));
+  EXPECT_GE(lines_in(dir.str() + "/logs/train.jsonl"), 2u);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/elo.jsonl"), 2u);  // eval_every = 1
+  ASSERT_TRUE(report.final_eval);
+  EXPECT_EQ(report.final_match.games_played, 4);
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final.json"));
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final.pgn"));
+
+  // Run again with one more generation: it continues from the directory, not from scratch.
+  config::RunConfig more = config;
+  more.loop.generations = 3;
+  more.loop.eval_every = 0;
+  more.loop.final_eval_games = 0;
+  const LoopReport again = run_loop(more, nullptr, quiet);
+  EXPECT_EQ(again.generations, 1);
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 24);
+}
+
+}  // namespace
+}  // namespace sz::train
