@@ -19,6 +19,7 @@ struct Command {
 int perft_command(Args args);
 int bench_command(Args args);
 int rules_command(Args args);
+int levels_command(Args args);
 int loop_command(Args args);
 int train_command(Args args);
 int plot_command(Args args);

@@ -1,0 +1,114 @@
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/command.h"
+#include "config/run_config.h"
+#include "core/error.h"
+#include "eval/levels.h"
+#include "eval/match_report.h"
+#include "eval/start_suite.h"
+#include "nn/evaluators.h"
+
+namespace sz::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero levels --run DIR [--count N] [options]
+
+Builds N opponents of increasing strength for game clients from a run's checkpoints, simulation
+counts and move-choice temperatures (and the random mover), measures every candidate's Elo in one
+round robin (Bradley-Terry, the random mover at 0), picks N with ratings as evenly spaced as the
+candidates allow, and writes DIR/eval/levels.yaml (the manifest: per level its Elo with a 95%
+interval, the checkpoint and the settings), DIR/eval/levels.json (the round robin) and, with
+gnuplot, DIR/plots/levels.png.
+  --run DIR          the run directory (checkpoints in DIR/models)
+  --count N          levels, 2..20 (default 5)
+  --starts FILE      start suite (default: DIR/eval/starts-partial.epd if the loop wrote it)
+  --max-starts N     starts used, each twice per pairing (default 10)
+  --concurrency N    games at once (default 2)
+  --sims N           the strongest candidates' visits (default: the config's search.full_visits)
+  --config FILE      run config (default: DIR/config.yaml); --set KEY=VALUE overrides (repeatable)
+)";
+
+std::vector<std::string> checkpoints_of(const std::string& run) {
+  std::vector<std::string> paths;
+  const fs::path dir = fs::path(run) / "models";
+  if (fs::exists(dir))
+    for (const auto& e : fs::directory_iterator(dir)) {
+      const std::string name = e.path().filename().string();
+      if (name.starts_with("model-") && name.ends_with(".pt")) paths.push_back(e.path().string());
+    }
+  std::sort(paths.begin(), paths.end());  // zero-padded steps: oldest first
+  return paths;
+}
+
+void plot_levels(const eval::LevelsResult& result, const std::string& run) {
+  fs::create_directories(run + "/plots");
+  const std::string png = run + "/plots/levels.png";
+  FILE* gp = popen("gnuplot 2>/dev/null", "w");
+  if (!gp) return;
+  std::fprintf(gp, "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, 95%% interval)'\n"
+               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', '-' with lines notitle\n",
+               png.c_str());
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& l : result.levels) std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
+    std::fprintf(gp, "e\n");
+  }
+  if (pclose(gp) == 0) std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
+}
+
+}  // namespace
+
+int levels_command(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  std::string run, starts, config_name;
+  std::vector<std::string> overrides;
+  int count = 5, max_starts = 10, concurrency = 2, sims = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--run") run = flag_value(args, i);
+    else if (a == "--count") count = parse_int_flag(a, flag_value(args, i), 2, 20);
+    else if (a == "--starts") starts = flag_value(args, i);
+    else if (a == "--max-starts") max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
+    else if (a == "--concurrency") concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
+    else if (a == "--sims") sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
+    else if (a == "--config") config_name = flag_value(args, i);
+    else if (a == "--set") overrides.push_back(flag_value(args, i));
+    else throw Error("unknown option '" + a + "' (see --help)");
+  }
+  if (run.empty()) throw Error("give --run DIR (see --help)");
+  if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
+  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  if (starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) starts = run + "/eval/starts-partial.epd";
+
+  eval::LevelsSpec spec;
+  spec.checkpoints = checkpoints_of(run);
+  spec.count = count;
+  spec.full_simulations = sims > 0 ? sims : config.search.full_visits;
+  spec.search = config.search;
+  spec.profile = config.profile;
+  if (!starts.empty()) spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
+  spec.concurrency = concurrency;
+  spec.seed = config.seed;
+  spec.load_model = [&config](const std::string& checkpoint) { return nn::evaluator_factory(checkpoint, config.inference); };
+  const eval::LevelsResult result = eval::build_levels(spec);
+
+  fs::create_directories(run + "/eval");
+  eval::write_file_atomically(run + "/eval/levels.yaml", eval::levels_manifest(result, run, config.profile));
+  eval::write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
+  plot_levels(result, run);
+  std::fputs(eval::format_match_table(result.match).c_str(), stdout);
+  std::printf("\nlevels (Elo over the random mover, 95%% interval):\n");
+  for (const auto& l : result.levels)
+    std::printf("  %2d  %7.1f  [%7.1f, %7.1f]  %s\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper, l.setting.name.c_str());
+  std::printf("manifest: %s/eval/levels.yaml\n", run.c_str());
+  return 0;
+}
+
+}  // namespace sz::cli

@@ -1,0 +1,89 @@
+#include "eval/levels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/error.h"
+
+namespace sz::eval {
+
+std::vector<LevelSetting> level_candidates(const LevelsSpec& spec) {
+  if (spec.checkpoints.empty()) throw Error("levels: the run has no checkpoint yet");
+  const std::string& newest = spec.checkpoints.back();
+  const int full = std::max(1, spec.full_simulations);
+  std::vector<LevelSetting> c;
+  c.push_back({"random", "", true, 0, 0});
+  c.push_back({"newest, 1 visit, temperature 1", newest, false, 1, 1.0f});
+  c.push_back({"newest, 1 visit", newest, false, 1, 0});
+  c.push_back({"uniform MCTS, " + std::to_string(full) + " visits", "", false, full, 0});
+  if (spec.checkpoints.size() > 1)
+    c.push_back({"oldest, " + std::to_string(std::max(1, full / 4)) + " visits", spec.checkpoints.front(), false,
+                 std::max(1, full / 4), 0});
+  for (int sims = std::max(2, full / 16); sims <= full; sims *= 4)
+    c.push_back({"newest, " + std::to_string(sims) + " visits", newest, false, sims, 0});
+  if (c.back().simulations != full) c.push_back({"newest, " + std::to_string(full) + " visits", newest, false, full, 0});
+  return c;
+}
+
+std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings, int count) {
+  std::vector<int> order(candidates.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ratings[size_t(a)].elo < ratings[size_t(b)].elo; });
+  count = std::clamp(count, 1, int(order.size()));
+  const double lo = ratings[size_t(order.front())].elo, hi = ratings[size_t(order.back())].elo;
+  std::vector<Level> levels;
+  size_t next = 0;  // the first candidate not yet passed over
+  for (int k = 0; k < count; ++k) {
+    const double target = count == 1 ? hi : lo + (hi - lo) * k / (count - 1);
+    const size_t last_allowed = order.size() - size_t(count - k);  // leave one per later level
+    size_t best = next;
+    for (size_t j = next; j <= last_allowed; ++j)
+      if (std::abs(ratings[size_t(order[j])].elo - target) < std::abs(ratings[size_t(order[best])].elo - target)) best = j;
+    levels.push_back({k + 1, candidates[size_t(order[best])], ratings[size_t(order[best])]});
+    next = best + 1;
+  }
+  return levels;
+}
+
+LevelsResult build_levels(const LevelsSpec& spec) {
+  LevelsResult result;
+  result.candidates = level_candidates(spec);
+  MatchSpec match;
+  for (const LevelSetting& s : result.candidates) {
+    if (s.random) {
+      match.players.push_back({s.name, random_player_factory()});
+      continue;
+    }
+    MctsPlayerOptions options{spec.search, s.simulations, s.temperature};
+    match.players.push_back({s.name, mcts_player_factory(options, spec.load_model(s.checkpoint))});
+  }
+  match.profile = spec.profile;
+  match.starts = spec.starts;
+  match.concurrency = spec.concurrency;
+  match.seed = spec.seed;
+  match.anchor = 0;  // the random mover
+  result.match = play_match(match);
+  result.levels = pick_levels(result.candidates, result.match.ratings, spec.count);
+  return result;
+}
+
+std::string levels_manifest(const LevelsResult& result, const std::string& run_dir, const std::string& profile) {
+  std::string out = "# Strength levels for game clients, measured by `sittuyin-zero levels` in a round robin of " +
+                    std::to_string(result.candidates.size()) + " candidates (" +
+                    std::to_string(result.match.games_played) + " games).\n# Elo is relative to the random mover, with a 95% interval.\n";
+  out += "format: sittuyin-zero levels\nversion: 1\nrun: \"" + run_dir + "\"\nprofile: " + profile + "\nlevels:\n";
+  char line[512];
+  for (const Level& l : result.levels) {
+    std::snprintf(line, sizeof line,
+                  "  - level: %d\n    name: \"%s\"\n    elo: %.1f\n    elo_lower: %.1f\n    elo_upper: %.1f\n    player: %s\n"
+                  "    checkpoint: \"%s\"\n    simulations: %d\n    temperature: %.2f\n",
+                  l.level, l.setting.name.c_str(), l.rating.elo, l.rating.lower, l.rating.upper,
+                  l.setting.random ? "random" : l.setting.checkpoint.empty() ? "uniform-mcts" : "model",
+                  l.setting.checkpoint.c_str(), l.setting.simulations, double(l.setting.temperature));
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace sz::eval

@@ -1,0 +1,61 @@
+#pragma once
+// Strength levels for game clients: candidate opponents made from a run's checkpoints, simulation
+// counts and move-choice temperatures (plus the random mover), rated together in one round robin
+// (a Bradley-Terry fit anchored at the random mover: measured, never assumed), from which
+// `count` levels are picked with ratings as evenly spaced as the candidates allow.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "eval/arena.h"
+#include "eval/player.h"
+#include "search/search_config.h"
+
+namespace sz::eval {
+
+struct LevelSetting {
+  std::string name;
+  std::string checkpoint;  // "" with simulations > 0: the uniform bootstrap; random: none
+  bool random = false;
+  int simulations = 0;
+  float temperature = 0;
+};
+
+struct Level {
+  int level = 0;  // 1 = weakest
+  LevelSetting setting;
+  Rating rating;  // Elo over the random mover, with its 95% interval
+};
+
+struct LevelsSpec {
+  std::vector<std::string> checkpoints;  // the run's checkpoints, oldest first (at least one)
+  int count = 5;
+  int full_simulations = 64;             // the strongest candidates' budget
+  search::SearchConfig search;
+  std::string profile = "sittuyin";
+  std::vector<std::string> starts;       // each start twice per pairing, colours swapped
+  int concurrency = 1;
+  uint64_t seed = 1;
+  std::function<EvaluatorFactory(const std::string& checkpoint)> load_model;
+};
+
+struct LevelsResult {
+  std::vector<LevelSetting> candidates;
+  MatchResult match;  // the round robin of the candidates
+  std::vector<Level> levels;
+};
+
+// The candidates `spec` makes (the random mover first).
+std::vector<LevelSetting> level_candidates(const LevelsSpec& spec);
+
+// `count` of the rated candidates, in increasing rating, spread as evenly as they allow between
+// the weakest and the strongest (both always included).
+std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings, int count);
+
+// Builds the candidates, plays their round robin and picks the levels. Throws sz::Error.
+LevelsResult build_levels(const LevelsSpec& spec);
+
+// The manifest a game client reads (YAML): per level its Elo with interval and its settings.
+std::string levels_manifest(const LevelsResult& result, const std::string& run_dir, const std::string& profile);
+
+}  // namespace sz::eval

@@ -1,0 +1,58 @@
+// Strength levels: which candidates a run yields, and how levels are picked from their ratings.
+#include <gtest/gtest.h>
+
+#include "eval/levels.h"
+
+namespace sz::eval {
+namespace {
+
+TEST(Levels, CandidatesSpanRandomToTheNewestCheckpointAtFullVisits) {
+  LevelsSpec spec;
+  spec.checkpoints = {"m-1.pt", "m-2.pt"};
+  spec.full_simulations = 64;
+  const auto c = level_candidates(spec);
+  ASSERT_GE(c.size(), 6u);
+  EXPECT_TRUE(c.front().random);
+  EXPECT_EQ(c.back().checkpoint, "m-2.pt");
+  EXPECT_EQ(c.back().simulations, 64);
+  bool oldest = false, uniform = false;
+  for (const auto& s : c) {
+    oldest |= s.checkpoint == "m-1.pt";
+    uniform |= !s.random && s.checkpoint.empty();
+  }
+  EXPECT_TRUE(oldest);
+  EXPECT_TRUE(uniform);
+  EXPECT_THROW(level_candidates(LevelsSpec{}), Error);
+}
+
+TEST(Levels, PicksIncreasingRatingsSpreadFromWeakestToStrongest) {
+  std::vector<LevelSetting> candidates;
+  std::vector<Rating> ratings;
+  for (double elo : {0.0, 400.0, 10.0, 205.0, 190.0, 390.0, 95.0, 300.0}) {
+    candidates.push_back({"elo " + std::to_string(int(elo)), "", false, 1, 0});
+    ratings.push_back({elo, elo - 20, elo + 20});
+  }
+  const auto levels = pick_levels(candidates, ratings, 5);
+  ASSERT_EQ(levels.size(), 5u);
+  const double expected[] = {0, 95, 205, 300, 400};  // nearest to 0, 100, 200, 300, 400
+  for (size_t i = 0; i < levels.size(); ++i) {
+    EXPECT_EQ(levels[i].level, int(i) + 1);
+    EXPECT_DOUBLE_EQ(levels[i].rating.elo, expected[i]) << "level " << i + 1;
+  }
+  EXPECT_EQ(pick_levels(candidates, ratings, 20).size(), candidates.size());  // at most one per candidate
+}
+
+TEST(Levels, ManifestListsEveryLevelWithItsSettings) {
+  LevelsResult result;
+  result.candidates = {{"random", "", true, 0, 0}, {"newest, 64 visits", "runs/r/models/model-1.pt", false, 64, 0}};
+  result.levels = {{1, result.candidates[0], {0, 0, 0}}, {2, result.candidates[1], {250, 200, 300}}};
+  const std::string yaml = levels_manifest(result, "runs/r", "sittuyin");
+  EXPECT_NE(yaml.find("level: 2"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("elo: 250.0"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("elo_lower: 200.0"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("checkpoint: \"runs/r/models/model-1.pt\""), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("player: random"), std::string::npos) << yaml;
+}
+
+}  // namespace
+}  // namespace sz::eval
