@@ -1,5 +1,7 @@
 #include "selfplay/game_slot.h"
 
+#include <algorithm>
+
 #include "core/rng.h"
 
 namespace sz::selfplay {
@@ -21,7 +23,7 @@ int8_t result_for(game::GameResult result, game::Player player) {
 }  // namespace
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree)
-    : config_(config), search_(config.search, start, /*seed=*/0, scratch_tree) {
+    : config_(config), search_(config.search, start, /*seed=*/0, scratch_tree), scratch_(start.clone()) {
   const game::GameSpec& spec = start.spec();
   planes_.resize(size_t(spec.binary_planes));
   scalars_.resize(size_t(spec.scalar_features));
@@ -37,6 +39,7 @@ void GameSlot::begin(int64_t index, const game::GameState& start, const std::str
   record_.meta = {std::string(start.profile()), 0, "", start.to_string(), "", model_id, seed};
   players_.clear();
   moves_.clear();
+  seen_.assign(1, start.hash());
   resign_streak_[0] = resign_streak_[1] = 0;
   would_have_resigned_[0] = would_have_resigned_[1] = false;
   result_ = game::GameResult::Ongoing;
@@ -55,13 +58,34 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
       finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign", stats);
       break;
     }
-    moves_ += (moves_.empty() ? "" : " ") + search_.state().action_to_string(r.action);
-    search_.play(r.action);
+    const game::ActionId action = config_.avoid_repetition ? fresh_move(r.action) : r.action;
+    moves_ += (moves_.empty() ? "" : " ") + search_.state().action_to_string(action);
+    search_.play(action);
+    seen_.push_back(search_.state().hash());
     const game::Outcome outcome = search_.state().outcome();
     if (outcome.over()) finish(outcome.result, outcome.reason, stats);
     else if (plies() >= config_.max_plies) finish(game::GameResult::Draw, "max-plies", stats);
   }
   return false;
+}
+
+// The most visited root move that does not return to a position of this game, if the chosen
+// one does and another exists: an exploration aid for self-play in a drawish game, where early
+// networks shuffle into threefold repetitions. The policy target is left as the search made it.
+game::ActionId GameSlot::fresh_move(game::ActionId chosen) {
+  auto repeats = [&](game::ActionId a) {
+    scratch_->copy_from(search_.state());
+    scratch_->apply(a);
+    return std::find(seen_.begin(), seen_.end(), scratch_->hash()) != seen_.end();
+  };
+  if (!repeats(chosen)) return chosen;
+  int best = -1;
+  uint32_t best_visits = 0;
+  for (int i = 0; i < search_.root_child_count(); ++i) {
+    const search::ChildStats c = search_.root_child(i);
+    if (c.visits > best_visits && !repeats(c.action)) best = i, best_visits = c.visits;
+  }
+  return best < 0 ? chosen : search_.root_child(best).action;
 }
 
 void GameSlot::record_position(const search::SearchResult& r) {

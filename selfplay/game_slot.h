@@ -36,6 +36,7 @@ class GameSlot {
  private:
   void record_position(const search::SearchResult& r);
   bool resigns(const search::SearchResult& r);
+  game::ActionId fresh_move(game::ActionId chosen);
   void finish(game::GameResult result, std::string_view reason, SelfplayStats& stats);
 
   const SelfplayConfig& config_;
@@ -45,6 +46,8 @@ class GameSlot {
   std::vector<uint64_t> planes_;
   std::vector<float> scalars_;
   std::string moves_;
+  std::vector<uint64_t> seen_;                  // hashes of the game's positions so far
+  std::unique_ptr<game::GameState> scratch_;  // for looking one move ahead
   bool active_ = false;
   bool finished_ = false;
   bool resign_allowed_ = true;

@@ -96,6 +96,7 @@ void fields(V& v, selfplay::SelfplayConfig& c) {
   v.num("threads", c.threads, 1, 1024);
   v.num("games_per_thread", c.games_per_thread, 1, 65536);
   v.num("max_plies", c.max_plies, 1, 1'000'000);
+  v.flag("avoid_repetition", c.avoid_repetition);
   v.num("games_per_shard", c.games_per_shard, int64_t{1}, int64_t{1'000'000});
   v.num("seconds_per_shard", c.seconds_per_shard, 0.0, 1e7);
   v.text("shard_prefix", c.shard_prefix);

@@ -66,6 +66,24 @@ TEST(Selfplay, SameSeedOneThreadWritesIdenticalGames) {
   for (int64_t i = 0; i < positions.size(); ++i) EXPECT_GT(positions.policy_count[size_t(i)], 0) << i;
 }
 
+int64_t repetition_endings(const std::string& dir) {
+  int64_t n = 0;
+  for (const auto& g : all_games(dir)) n += g.end_reason == "repetition";
+  return n;
+}
+
+TEST(Selfplay, AvoidingRepetitionCutsRepetitionDraws) {
+  // The uniform bootstrap shuffles its men into threefold repetitions; avoid_repetition plays
+  // the most visited move that reaches a new position instead, when there is one.
+  const std::string plain = fresh_dir("plain"), fresh = fresh_dir("fresh");
+  run_selfplay(small_job(plain, 8));
+  SelfplayJob job = small_job(fresh, 8);
+  job.config.avoid_repetition = true;
+  run_selfplay(job);
+  EXPECT_GT(repetition_endings(plain), 0);
+  EXPECT_LT(repetition_endings(fresh), repetition_endings(plain));
+}
+
 TEST(Selfplay, ResumedRunPlaysOnlyTheMissingGames) {
   const std::string dir = fresh_dir("resume");
   run_selfplay(small_job(dir, 3));
