@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev  # build; clang for the fuzzers
+  clang-format                                     # scripts/format.sh
   libyaml-cpp-dev libgtest-dev libbenchmark-dev    # configs, tests, benchmarks
   libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
   libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
