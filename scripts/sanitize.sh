@@ -15,5 +15,6 @@ cmake --build "$build" --parallel "$(nproc)"
 # The random-playout property tests dominate under the sanitizers (~10x slower): fewer playouts.
 export SZ_PROPERTY_PLAYOUTS=${SZ_PROPERTY_PLAYOUTS:-200}
 export ASAN_OPTIONS=detect_leaks=1
+export LSAN_OPTIONS=suppressions=$root/scripts/lsan-suppressions.txt
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)" "$@"

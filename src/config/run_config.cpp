@@ -33,7 +33,7 @@ class Reader {
 
  private:
   StrictMap& map_;
-  const YAML::Node& node_;
+  YAML::Node node_;  // a handle, held by value: callers pass temporaries (root[section])
 };
 
 // Writes the same fields, so that one list (the fields() functions below) serves both.
