@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "config/embedded.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "eval/match_report.h"
 #include "eval/start_suite.h"
@@ -32,7 +33,7 @@ std::string suite_path(const config::RunConfig& config) {
     const std::string path = config.run_dir() + "/eval/" + fs::path(suite).filename().string();
     if (!fs::exists(path)) {
       fs::create_directories(fs::path(path).parent_path());
-      eval::write_file_atomically(path, std::string(f.text));
+      write_file_atomically(path, std::string(f.text));
     }
     return path;
   }
@@ -55,7 +56,7 @@ std::string read_adopted(const std::string& run_dir) {
 }
 
 void write_adopted(const std::string& run_dir, const std::string& model) {
-  eval::write_file_atomically(run_dir + "/models/adopted.txt", model + "\n");
+  write_file_atomically(run_dir + "/models/adopted.txt", model + "\n");
 }
 
 void append_line(const std::string& path, const std::string& line) {
@@ -93,7 +94,7 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
   auto stopping = [&] { return stop && stop->load(); };
   const std::string run = config.run_dir(), games_dir = run + "/games";
   for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run + "/" + sub);
-  eval::write_file_atomically(run + "/config.yaml", config::to_yaml(config));
+  write_file_atomically(run + "/config.yaml", config::to_yaml(config));
 
   Trainer trainer(config, run);
   LoopReport report;
@@ -159,7 +160,7 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
   if (!stopping() && lc.final_eval_games > 0) {
     report.final_match = match_against_bootstrap(config, adopted, 0, run + "/eval/final.pgn");
     report.final_eval = true;
-    eval::write_file_atomically(run + "/eval/final.json", eval::match_json(report.final_match));
+    write_file_atomically(run + "/eval/final.json", eval::match_json(report.final_match));
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;

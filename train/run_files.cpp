@@ -86,15 +86,6 @@ struct TextSetter {
   }
 };
 
-void fsync_directory(const std::string& path) {
-  std::string dir = fs::path(path).parent_path().string();
-  if (dir.empty()) dir = ".";
-  if (const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
-    ::fsync(fd);  // makes the rename durable; best effort where directories cannot be synced
-    ::close(fd);
-  }
-}
-
 }  // namespace
 
 std::string state_to_text(const TrainerState& state) {
@@ -155,36 +146,6 @@ std::string state_path(const std::string& checkpoint_path) {
   std::string p = checkpoint_path;
   if (p.ends_with(kCheckpointSuffix)) p.resize(p.size() - kCheckpointSuffix.size());
   return p + std::string(kStateSuffix);
-}
-
-void write_file_atomically(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw Error("cannot create " + tmp + ": " + errno_text());
-  for (size_t done = 0; done < bytes.size();) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const std::string why = errno_text();
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      throw Error("cannot write " + tmp + ": " + why);
-    }
-    done += size_t(n);
-  }
-  if (::fsync(fd) != 0) {
-    const std::string why = errno_text();
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    throw Error("cannot fsync " + tmp + ": " + why);
-  }
-  ::close(fd);
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = errno_text();
-    ::unlink(tmp.c_str());
-    throw Error("cannot rename " + tmp + " to " + path + ": " + why);
-  }
-  fsync_directory(path);
 }
 
 std::string read_file(const std::string& path) {

@@ -13,6 +13,8 @@
 // zero-padded to 8 digits so that names sort by step. Torch-free.
 #include <cstdint>
 #include <string>
+
+#include "core/atomic_file.h"
 #include <string_view>
 #include <vector>
 
@@ -47,8 +49,6 @@ std::string checkpoint_file_name(int64_t step);  // "model-00001000.pt"
 int64_t checkpoint_step(std::string_view name);
 std::string state_path(const std::string& checkpoint_path);  // ".../model-00001000.state"
 
-// Writes `bytes` to `path` atomically (see above). Throws sz::Error naming the file.
-void write_file_atomically(const std::string& path, std::string_view bytes);
 std::string read_file(const std::string& path);  // throws sz::Error naming the file
 
 // The path of the checkpoint models/current.txt names, "" if there is no current.txt. Throws

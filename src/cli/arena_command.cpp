@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "nn/evaluators.h"
 #include "config/run_config.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "eval/arena.h"
 #include "eval/match_report.h"
@@ -150,7 +151,7 @@ int arena_command(Args args) {
   spec.stop = &stop;
   const eval::MatchResult result = eval::play_match(spec);
   std::fputs(eval::format_match_table(result).c_str(), stdout);
-  if (!a.out.empty()) eval::write_file_atomically(a.out + "/results.json", eval::match_json(result));
+  if (!a.out.empty()) write_file_atomically(a.out + "/results.json", eval::match_json(result));
   return exit_status(stop);
 }
 

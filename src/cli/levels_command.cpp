@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 #include "config/run_config.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "eval/levels.h"
 #include "eval/match_report.h"
@@ -100,8 +101,8 @@ int levels_command(Args args) {
   const eval::LevelsResult result = eval::build_levels(spec);
 
   fs::create_directories(run + "/eval");
-  eval::write_file_atomically(run + "/eval/levels.yaml", eval::levels_manifest(result, run, config.profile));
-  eval::write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
+  write_file_atomically(run + "/eval/levels.yaml", eval::levels_manifest(result, run, config.profile));
+  write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
   plot_levels(result, run);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);
   std::printf("\nlevels (Elo over the random mover, 95%% interval):\n");

@@ -59,7 +59,7 @@ int train_command(Args args) {
   std::filesystem::create_directories(run);
   const std::string resolved = (std::filesystem::path(run) / "config.yaml").string();
   std::error_code ec;
-  if (!std::filesystem::exists(resolved, ec)) train::write_file_atomically(resolved, config::to_yaml(config));
+  if (!std::filesystem::exists(resolved, ec)) write_file_atomically(resolved, config::to_yaml(config));
 
   train::TrainerHooks hooks;
   hooks.on_metrics = [](const train::StepMetrics& m) {

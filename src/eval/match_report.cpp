@@ -1,7 +1,5 @@
 #include "eval/match_report.h"
 
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cmath>
@@ -107,25 +105,6 @@ std::string match_json(const MatchResult& r) {
            number(p.elo.elo) + ", \"lower\": " + number(p.elo.lower) + ", \"upper\": " + number(p.elo.upper) + "}";
   }
   return out + "\n  ],\n  \"sprt\": " + sprt_json(r) + "\n}\n";
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw Error("cannot write '" + temporary + "': " + std::strerror(errno));
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += size_t(n);
-  }
-  const bool ok = done == text.size() && ::fsync(fd) == 0;
-  ::close(fd);
-  if (!ok) throw Error("cannot write '" + temporary + "': " + std::strerror(errno));
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) throw Error("cannot rename '" + temporary + "' to '" + path + "': " + ec.message());
 }
 
 }  // namespace sz::eval

@@ -20,8 +20,5 @@ inline constexpr int kMatchJsonVersion = 1;
 std::string format_match_table(const MatchResult& result);
 std::string match_json(const MatchResult& result);
 
-// Writes `text` to `path` through a temporary file and a rename, so readers never see half of
-// it. Throws sz::Error.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace sz::eval
