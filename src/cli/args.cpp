@@ -2,6 +2,7 @@
 #include <csignal>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "core/error.h"
 
 namespace sz::cli {
@@ -34,6 +35,17 @@ void on_interrupt(int signal) {
   if (signal == SIGINT) std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
 }
 }  // namespace
+
+config::RunConfig run_config_from_args(Args args) {
+  std::string name = "quickstart";
+  std::vector<std::string> overrides;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config") name = flag_value(args, i);
+    else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
+    else throw Error("unknown option '" + args[i] + "' (see --help)");
+  }
+  return config::load_run_config(name, overrides).take_or_throw("--config");
+}
 
 const std::atomic<bool>& stop_on_interrupt() {
   std::signal(SIGINT, on_interrupt);

@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "config/run_config.h"
 #include "core/error.h"
 #include "eval/match_report.h"
@@ -37,14 +38,7 @@ int loop_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string config_name = "quickstart";
-  std::vector<std::string> overrides;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--config") config_name = flag_value(args, i);
-    else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
-    else throw Error("unknown option '" + args[i] + "' (see --help)");
-  }
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  const config::RunConfig config = run_config_from_args(args);
   std::fprintf(stderr, "loop: run %s in %s\n", config.name.c_str(), config.run_dir().c_str());
   const std::atomic<bool>& stop = stop_on_interrupt();
   const train::LoopReport report = train::run_loop(config, &stop);

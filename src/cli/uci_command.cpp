@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "nn/evaluators.h"
 #include "config/run_config.h"
 #include "eval/uci_engine.h"
@@ -41,14 +42,7 @@ int uci_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string config_name = "quickstart";
-  std::vector<std::string> overrides;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--config") config_name = flag_value(args, i);
-    else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
-    else throw Error("unknown option '" + args[i] + "' (see --help)");
-  }
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  const config::RunConfig config = run_config_from_args(args);
   auto load_model = [config](const std::string& model, int threads) {
     config::RunConfig c = config;
     c.inference.threads = threads;
