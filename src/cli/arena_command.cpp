@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "cli/command.h"
-#include "nn/evaluators.h"
 #include "config/run_config.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -12,6 +11,7 @@
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
+#include "nn/evaluators.h"
 
 namespace sz::cli {
 
@@ -67,7 +67,8 @@ std::optional<eval::Sprt> parse_sprt(const std::string& text) {
   if (v.size() != 2 && v.size() != 4) throw Error("--sprt wants ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + text + "'");
   eval::Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
   if (!(s.elo1 > s.elo0)) throw Error("--sprt: ELO1 must exceed ELO0");
-  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw Error("--sprt: ALPHA and BETA must lie in (0, 0.5)");
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
+    throw Error("--sprt: ALPHA and BETA must lie in (0, 0.5)");
   return s;
 }
 
@@ -84,21 +85,36 @@ ArenaArgs parse_args(Args args) {
   ArenaArgs a;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& f = args[i];
-    if (f == "--player") a.players.push_back(flag_value(args, i));
-    else if (f == "--starts") a.starts = flag_value(args, i);
-    else if (f == "--max-starts") a.max_starts = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--rounds") a.rounds = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--profile") a.profile = flag_value(args, i);
-    else if (f == "--concurrency") a.concurrency = parse_int_flag(f, flag_value(args, i), 1, 1024);
-    else if (f == "--sims") a.sims = parse_int_flag(f, flag_value(args, i), 1, 10'000'000);
-    else if (f == "--max-plies") a.max_plies = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--sprt") a.sprt = flag_value(args, i);
-    else if (f == "--seed") a.seed = parse_int_flag(f, flag_value(args, i), 0, 2'000'000'000);
-    else if (f == "--out") a.out = flag_value(args, i);
-    else if (f == "--config") a.config = flag_value(args, i);
-    else if (f == "--set") a.overrides.push_back(flag_value(args, i));
-    else if (f == "--quiet") a.quiet = true;
-    else throw Error("unknown option '" + f + "' (see --help)");
+    if (f == "--player")
+      a.players.push_back(flag_value(args, i));
+    else if (f == "--starts")
+      a.starts = flag_value(args, i);
+    else if (f == "--max-starts")
+      a.max_starts = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--rounds")
+      a.rounds = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--profile")
+      a.profile = flag_value(args, i);
+    else if (f == "--concurrency")
+      a.concurrency = parse_int_flag(f, flag_value(args, i), 1, 1024);
+    else if (f == "--sims")
+      a.sims = parse_int_flag(f, flag_value(args, i), 1, 10'000'000);
+    else if (f == "--max-plies")
+      a.max_plies = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
+    else if (f == "--sprt")
+      a.sprt = flag_value(args, i);
+    else if (f == "--seed")
+      a.seed = parse_int_flag(f, flag_value(args, i), 0, 2'000'000'000);
+    else if (f == "--out")
+      a.out = flag_value(args, i);
+    else if (f == "--config")
+      a.config = flag_value(args, i);
+    else if (f == "--set")
+      a.overrides.push_back(flag_value(args, i));
+    else if (f == "--quiet")
+      a.quiet = true;
+    else
+      throw Error("unknown option '" + f + "' (see --help)");
   }
   if (a.players.size() < 2) throw Error("give at least two --player SPEC (see --help)");
   return a;
@@ -125,18 +141,22 @@ int arena_command(Args args) {
   const config::RunConfig config = config::load_run_config(a.config, a.overrides).take_or_throw("--config");
   eval::MatchSpec spec;
   spec.profile = a.profile.empty() ? config.profile : a.profile;
-  if (!a.starts.empty()) spec.starts = eval::read_start_suite(a.starts, spec.profile, a.max_starts).take_or_throw("--starts");
+  if (!a.starts.empty())
+    spec.starts = eval::read_start_suite(a.starts, spec.profile, a.max_starts).take_or_throw("--starts");
   spec.rounds = a.rounds;
   spec.concurrency = a.concurrency;
   spec.max_plies = a.max_plies;
   spec.seed = a.seed >= 0 ? uint64_t(a.seed) : config.seed;
   if (!a.sprt.empty()) spec.sprt = parse_sprt(a.sprt);
-  const eval::ModelLoader load_model = [&config](const std::string& model) { return nn::evaluator_factory(model, config.inference); };
+  const eval::ModelLoader load_model = [&config](const std::string& model) {
+    return nn::evaluator_factory(model, config.inference);
+  };
   int anchor = -1;
   for (const std::string& text : a.players) {
     const eval::PlayerSpec player = eval::parse_player_spec(text).take_or_throw("--player");
     if (anchor < 0 && player.kind == eval::PlayerSpec::Kind::Random) anchor = int(spec.players.size());
-    spec.players.push_back(eval::make_match_player(player, config.search, a.sims > 0 ? a.sims : config.search.full_visits, load_model));
+    spec.players.push_back(
+        eval::make_match_player(player, config.search, a.sims > 0 ? a.sims : config.search.full_visits, load_model));
     for (size_t i = 0; i + 1 < spec.players.size(); ++i)
       if (spec.players[i].name == spec.players.back().name)
         spec.players.back().name += "#" + std::to_string(spec.players.size());

@@ -3,9 +3,9 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
-#include "nn/evaluators.h"
 #include "config/run_config.h"
 #include "eval/uci_engine.h"
+#include "nn/evaluators.h"
 
 namespace sz::cli {
 

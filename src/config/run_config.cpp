@@ -41,7 +41,9 @@ class Writer {
  public:
   explicit Writer(YAML::Emitter& out) : out_(out) {}
   template <typename T>
-  void num(const char* key, T& field, T, T) { out_ << YAML::Key << key << YAML::Value << field; }
+  void num(const char* key, T& field, T, T) {
+    out_ << YAML::Key << key << YAML::Value << field;
+  }
   void flag(const char* key, bool& field) { out_ << YAML::Key << key << YAML::Value << field; }
   void text(const char* key, std::string& field) { out_ << YAML::Key << key << YAML::Value << field; }
   template <typename E>
@@ -73,7 +75,8 @@ void fields(V& v, search::SearchConfig& c) {
   v.num("play_temperature_plies", c.play_temperature_plies, 0, 100'000);
   v.num("play_temperature_half_life", c.play_temperature_half_life, 0.01f, 1e6f);
   v.num("play_temperature_floor", c.play_temperature_floor, 0.0f, 100.0f);
-  v.choice("root_selection", c.root_selection, {{"puct", search::RootSelection::Puct}, {"gumbel", search::RootSelection::Gumbel}});
+  v.choice("root_selection", c.root_selection,
+           {{"puct", search::RootSelection::Puct}, {"gumbel", search::RootSelection::Gumbel}});
   v.num("gumbel_considered", c.gumbel_considered, 1, 256);
   v.num("gumbel_c_visit", c.gumbel_c_visit, 0.0f, 1e6f);
   v.num("gumbel_c_scale", c.gumbel_c_scale, 0.0f, 1e6f);
@@ -112,7 +115,9 @@ void fields(V& v, train::TrainConfig& c) {
   v.num("adam_beta1", c.adam_beta1, 0.0, 0.9999);
   v.num("adam_beta2", c.adam_beta2, 0.0, 0.99999);
   v.choice("lr_schedule", c.lr_schedule,
-           {{"constant", train::LrSchedule::Constant}, {"step", train::LrSchedule::Step}, {"cosine", train::LrSchedule::Cosine}});
+           {{"constant", train::LrSchedule::Constant},
+            {"step", train::LrSchedule::Step},
+            {"cosine", train::LrSchedule::Cosine}});
   v.num("warmup_steps", c.warmup_steps, int64_t{0}, int64_t{1'000'000'000});
   v.num("lr_step_every", c.lr_step_every, int64_t{1}, int64_t{1'000'000'000});
   v.num("lr_step_factor", c.lr_step_factor, 0.0, 1.0);
@@ -135,8 +140,10 @@ void fields(V& v, train::TrainConfig& c) {
   v.num("prefetch_batches", c.prefetch_batches, 1, 1024);
   v.text("device", c.device);
   v.choice("precision", c.precision,
-           {{"auto", train::TrainPrecision::Auto}, {"float32", train::TrainPrecision::Float32},
-            {"bfloat16", train::TrainPrecision::BFloat16}, {"float16", train::TrainPrecision::Float16}});
+           {{"auto", train::TrainPrecision::Auto},
+            {"float32", train::TrainPrecision::Float32},
+            {"bfloat16", train::TrainPrecision::BFloat16},
+            {"float16", train::TrainPrecision::Float16}});
   v.num("threads", c.threads, 0, 1024);
 }
 
@@ -242,7 +249,8 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
 
 }  // namespace
 
-Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source, const std::vector<std::string>& overrides) {
+Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
+                                   const std::vector<std::string>& overrides) {
   try {
     return parse_or_throw(yaml, source, overrides);
   } catch (const Error& e) {

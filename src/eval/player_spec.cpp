@@ -40,11 +40,16 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
   const size_t colon = head.find(':');
   const std::string kind = head.substr(0, colon);
   const std::string arg = colon == std::string::npos ? "" : head.substr(colon + 1);
-  if (kind == "model") spec.kind = PlayerSpec::Kind::Model, spec.model = arg;
-  else if (kind == "uci") spec.kind = PlayerSpec::Kind::Uci, spec.uci.command = arg;
-  else if (kind == "uniform") spec.kind = PlayerSpec::Kind::Uniform;
-  else if (kind == "random") spec.kind = PlayerSpec::Kind::Random;
-  else return fail("unknown player kind '" + kind + "' (model:PATH, uniform, random, uci:COMMAND)");
+  if (kind == "model")
+    spec.kind = PlayerSpec::Kind::Model, spec.model = arg;
+  else if (kind == "uci")
+    spec.kind = PlayerSpec::Kind::Uci, spec.uci.command = arg;
+  else if (kind == "uniform")
+    spec.kind = PlayerSpec::Kind::Uniform;
+  else if (kind == "random")
+    spec.kind = PlayerSpec::Kind::Random;
+  else
+    return fail("unknown player kind '" + kind + "' (model:PATH, uniform, random, uci:COMMAND)");
   const bool wants_arg = spec.kind == PlayerSpec::Kind::Model || spec.kind == PlayerSpec::Kind::Uci;
   if (wants_arg && arg.empty()) return fail(kind + ": give " + (kind == "model" ? "model:PATH" : "uci:COMMAND"));
   if (!wants_arg && colon != std::string::npos) return fail(kind + " takes no ':' argument");

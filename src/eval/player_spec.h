@@ -19,12 +19,12 @@ namespace sz::eval {
 struct PlayerSpec {
   enum class Kind { Model, Uniform, Random, Uci };
   Kind kind = Kind::Uniform;
-  std::string text;       // as given
-  std::string name;       // name=..., else `text`
-  std::string model;      // Kind::Model: the checkpoint path
-  int simulations = 0;    // 0: the caller's default
+  std::string text;     // as given
+  std::string name;     // name=..., else `text`
+  std::string model;    // Kind::Model: the checkpoint path
+  int simulations = 0;  // 0: the caller's default
   float temperature = 0;
-  UciPlayerOptions uci;   // Kind::Uci
+  UciPlayerOptions uci;  // Kind::Uci
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.

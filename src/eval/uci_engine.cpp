@@ -1,4 +1,6 @@
 // The UCI command loop: options, positions, go. The search thread is in uci_search.cpp.
+#include "eval/uci_engine.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -7,7 +9,6 @@
 #include <ostream>
 #include <sstream>
 
-#include "eval/uci_engine.h"
 #include "game/registry.h"
 
 namespace sz::eval {
@@ -76,23 +77,32 @@ Result<GoLimits> parse_go(std::span<const std::string> tokens) {
       continue;
     }
     if (t == "ponder" || t == "searchmoves" || t == "mate") return fail("go: '" + t + "' is not supported");
-    static constexpr std::array<std::string_view, 8> kValued = {"nodes", "movetime", "wtime", "btime",
+    static constexpr std::array<std::string_view, 8> kValued = {"nodes", "movetime", "wtime",     "btime",
                                                                 "winc",  "binc",     "movestogo", "depth"};
-    if (std::find(kValued.begin(), kValued.end(), t) == kValued.end()) return fail("go: unknown token '" + shown(t) + "'");
+    if (std::find(kValued.begin(), kValued.end(), t) == kValued.end())
+      return fail("go: unknown token '" + shown(t) + "'");
     if (i + 1 >= tokens.size()) return fail("go: '" + t + "' needs a value");
     // A GUI may send a negative clock once the time is gone: read it as 0.
     const bool clock = t == "wtime" || t == "btime";
     auto v = parse_int("go " + t, tokens[++i], clock ? -kBig : (t == "nodes" || t == "depth" ? 1 : 0), kBig);
     if (!v) return fail(v.error());
     const int64_t x = std::max<int64_t>(*v, 0);
-    if (t == "nodes") g.nodes = x;
-    else if (t == "movetime") g.movetime_ms = x;
-    else if (t == "wtime") g.time_ms[0] = x;
-    else if (t == "btime") g.time_ms[1] = x;
-    else if (t == "winc") g.increment_ms[0] = x;
-    else if (t == "binc") g.increment_ms[1] = x;
-    else if (t == "movestogo") g.movestogo = int(std::min<int64_t>(x, 1'000'000));
-    else g.depth = int(std::min<int64_t>(x, 1'000'000'000));
+    if (t == "nodes")
+      g.nodes = x;
+    else if (t == "movetime")
+      g.movetime_ms = x;
+    else if (t == "wtime")
+      g.time_ms[0] = x;
+    else if (t == "btime")
+      g.time_ms[1] = x;
+    else if (t == "winc")
+      g.increment_ms[0] = x;
+    else if (t == "binc")
+      g.increment_ms[1] = x;
+    else if (t == "movestogo")
+      g.movestogo = int(std::min<int64_t>(x, 1'000'000));
+    else
+      g.depth = int(std::min<int64_t>(x, 1'000'000'000));
   }
   return g;
 }
@@ -159,18 +169,28 @@ bool UciEngine::handle(std::string_view line) {
     stop_search();
     return false;
   }
-  if (cmd == "stop") stop_search();
-  else if (cmd == "isready") emit("readyok");
-  else if (cmd == "uci") cmd_uci();
-  else if (cmd == "debug" || cmd == "register" || cmd == "ponderhit") return true;  // nothing to do
-  else if (cmd == "d") cmd_display();
+  if (cmd == "stop")
+    stop_search();
+  else if (cmd == "isready")
+    emit("readyok");
+  else if (cmd == "uci")
+    cmd_uci();
+  else if (cmd == "debug" || cmd == "register" || cmd == "ponderhit")
+    return true;  // nothing to do
+  else if (cmd == "d")
+    cmd_display();
   else if (cmd != "setoption" && cmd != "ucinewgame" && cmd != "position" && cmd != "go")
     error("unknown command '" + shown(cmd) + "'");
-  else if (busy_) error("'" + cmd + "' while searching: send 'stop' first");
-  else if (cmd == "setoption") cmd_setoption(args);
-  else if (cmd == "ucinewgame") ++games_, search_start_.clear(), reset_position();
-  else if (cmd == "position") cmd_position(args);
-  else cmd_go(args);
+  else if (busy_)
+    error("'" + cmd + "' while searching: send 'stop' first");
+  else if (cmd == "setoption")
+    cmd_setoption(args);
+  else if (cmd == "ucinewgame")
+    ++games_, search_start_.clear(), reset_position();
+  else if (cmd == "position")
+    cmd_position(args);
+  else
+    cmd_go(args);
   return true;
 }
 
@@ -183,7 +203,8 @@ void UciEngine::cmd_uci() {
   emit("option name Model type string default <empty>");
   emit("option name Simulations type spin default 800 min 1 max 100000000");
   emit("option name Threads type spin default 1 min 1 max 256");
-  emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " + std::to_string(kMaxStrength));
+  emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " +
+       std::to_string(kMaxStrength));
   emit("option name Move Overhead type spin default 30 min 0 max 5000");
   emit("option name Hash type spin default 1024 min 1 max 1048576");
   emit("uciok");
@@ -191,7 +212,8 @@ void UciEngine::cmd_uci() {
 
 // setoption name <name, may have spaces> [value <value, may have spaces>]
 void UciEngine::cmd_setoption(std::span<const std::string> tokens) {
-  if (tokens.empty() || tokens[0] != "name") return error("setoption: expected 'name', as in 'setoption name Simulations value 400'");
+  if (tokens.empty() || tokens[0] != "name")
+    return error("setoption: expected 'name', as in 'setoption name Simulations value 400'");
   const auto value_at = std::find(tokens.begin(), tokens.end(), "value");
   const std::string name = join(std::span(tokens.begin() + 1, value_at));
   if (name.empty()) return error("setoption: the option name is missing");
@@ -256,10 +278,12 @@ void UciEngine::reset_position() {
 // position startpos|fen <FEN> [moves m1 m2 ...]
 void UciEngine::cmd_position(std::span<const std::string> tokens) {
   if (tokens.empty() || (tokens[0] != "startpos" && tokens[0] != "fen"))
-    return error("position: expected 'startpos' or 'fen', not '" + (tokens.empty() ? std::string() : shown(tokens[0])) + "'");
+    return error("position: expected 'startpos' or 'fen', not '" + (tokens.empty() ? std::string() : shown(tokens[0])) +
+                 "'");
   const auto moves_at = std::find(tokens.begin(), tokens.end(), "moves");
   const bool from_fen = tokens[0] == "fen";
-  if (!from_fen && tokens.begin() + 1 != moves_at) return error("position: unexpected '" + shown(tokens[1]) + "' after startpos");
+  if (!from_fen && tokens.begin() + 1 != moves_at)
+    return error("position: unexpected '" + shown(tokens[1]) + "' after startpos");
   const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
   if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
   auto start = game::new_game(variant_, fen);
@@ -302,11 +326,13 @@ UciEngine::SearchPlan UciEngine::plan_search(const GoLimits& limits) const {
   if (limits.movetime_ms > 0) plan.time_ms = std::max<int64_t>(limits.movetime_ms - move_overhead_ms_, 1);
   const int side = current_->to_move() == game::Player::First ? 0 : 1;
   if (limits.time_ms[side] >= 0) {
-    const int64_t t = allot_time_ms(limits.time_ms[side], limits.increment_ms[side], limits.movestogo, move_overhead_ms_);
+    const int64_t t =
+        allot_time_ms(limits.time_ms[side], limits.increment_ms[side], limits.movestogo, move_overhead_ms_);
     plan.time_ms = plan.time_ms > 0 ? std::min(plan.time_ms, t) : t;
   }
   if (plan.visits == 0 && plan.time_ms == 0) plan.visits = level.simulations;
-  if (strength_ < kMaxStrength) plan.visits = plan.visits > 0 ? std::min<int64_t>(plan.visits, level.simulations) : level.simulations;
+  if (strength_ < kMaxStrength)
+    plan.visits = plan.visits > 0 ? std::min<int64_t>(plan.visits, level.simulations) : level.simulations;
   return plan;
 }
 
@@ -338,8 +364,10 @@ void UciEngine::sync_search() {
     for (size_t i = search_moves_.size(); i < moves_.size(); ++i) search_->play(moves_[i]);
   } else {
     const uint64_t seed = (games_ + 1) * 0x9E3779B97F4A7C15ull;
-    if (!search_) search_ = std::make_unique<search::GameSearch>(search_config_, *current_, seed);
-    else search_->reset(*current_, seed);
+    if (!search_)
+      search_ = std::make_unique<search::GameSearch>(search_config_, *current_, seed);
+    else
+      search_->reset(*current_, seed);
     rng_ = Rng(seed);
   }
   search_start_ = start_fen;

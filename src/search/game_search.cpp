@@ -46,8 +46,7 @@ void GameSearch::reset(const game::GameState& start, uint64_t seed) {
 void GameSearch::start_search(SearchKind kind, int visits) {
   assert(!pending_ && !root_->outcome().over());
   restore_root_priors();
-  full_ = kind == SearchKind::Full ||
-          (kind == SearchKind::Auto && rng_.uniform() < config_.full_search_fraction);
+  full_ = kind == SearchKind::Full || (kind == SearchKind::Auto && rng_.uniform() < config_.full_search_fraction);
   budget_ = visits > 0 ? visits : (full_ ? config_.full_visits : config_.cheap_visits);
   new_visits_ = 0;
   searching_ = true;

@@ -28,7 +28,7 @@ struct SearchConfig {
   double full_search_fraction = 0.25;  // share of SearchKind::Auto searches that are full, [0, 1]
 
   // ---- PUCT: Q + c(N) * P * sqrt(N_children) / (1 + N_child) ----
-  float cpuct_init = 1.25f;    // c(N) = cpuct_init + log((1 + N + cpuct_base) / cpuct_base)
+  float cpuct_init = 1.25f;  // c(N) = cpuct_init + log((1 + N + cpuct_base) / cpuct_base)
   float cpuct_base = 19652.0f;
   // First-play urgency (lc0): an unvisited child's Q = parent Q - reduction * sqrt(visited
   // policy mass), parent Q from the mover's view, in W - L units.
@@ -40,12 +40,12 @@ struct SearchConfig {
   float dirichlet_total_alpha = 10.83f;  // eta ~ Dir(total / legal moves) (KataGo)
   bool forced_playouts = true;           // each root child gets >= sqrt(k P N) visits
   float forced_playouts_k = 2.0f;
-  bool policy_target_pruning = true;     // removes forced visits from the target (needs forced_playouts)
+  bool policy_target_pruning = true;  // removes forced visits from the target (needs forced_playouts)
 
   // ---- Move choice by visit count with temperature, P(a) ~ N(a)^(1/T) (PUCT only) ----
-  float placement_temperature = 1.0f;  // every placement ply: diverse formations
-  float play_temperature = 1.0f;       // the first play_temperature_plies plies of play
-  int play_temperature_plies = 10;     // counted from the first ply of the play phase
+  float placement_temperature = 1.0f;        // every placement ply: diverse formations
+  float play_temperature = 1.0f;             // the first play_temperature_plies plies of play
+  int play_temperature_plies = 10;           // counted from the first ply of the play phase
   float play_temperature_half_life = 10.0f;  // plies; then T decays to the floor (KataGo)
   float play_temperature_floor = 0.0f;       // below 0.01 the choice is greedy (most visits)
   // A root move the search saw end the game in the mover's favour is played whatever the
@@ -54,14 +54,14 @@ struct SearchConfig {
 
   // ---- Gumbel root (Danihelka et al. 2022; mctx defaults) ----
   RootSelection root_selection = RootSelection::Puct;
-  int gumbel_considered = 16;   // m: actions sampled without replacement by Gumbel + logit
+  int gumbel_considered = 16;    // m: actions sampled without replacement by Gumbel + logit
   float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max N) * c_scale * q
   float gumbel_c_scale = 0.1f;
 
   // ---- Tree ----
   bool tree_reuse = true;  // keep the played child's subtree for the next search
   // Arenas grow on demand and keep their memory; these sizes avoid the first regrowths.
-  int reserve_nodes = 0;           // 0: full_visits + 2
+  int reserve_nodes = 0;            // 0: full_visits + 2
   int reserve_edges_per_node = 40;  // expected branching factor
 };
 

@@ -1,5 +1,7 @@
 // The arena in-process: schedules, colours, PGN that reads back, SPRT stops, round robins with
 // an anchored fit, forfeits, stop requests; player specs and start suites.
+#include "eval/arena.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,7 +9,6 @@
 #include <mutex>
 #include <set>
 
-#include "eval/arena.h"
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
@@ -108,7 +109,8 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
   EXPECT_EQ(colours.size(), 6u) << "each start once with each colour";
   expect_pgn_matches(spec.pgn_path, records, m);
   const std::string json = match_json(m);
-  for (const char* key : {"\"format\": \"sittuyin-zero match\"", "\"pairings\"", "\"anchor\": \"random\"", "\"sprt\": null"})
+  for (const char* key :
+       {"\"format\": \"sittuyin-zero match\"", "\"pairings\"", "\"anchor\": \"random\"", "\"sprt\": null"})
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
   std::filesystem::remove_all(dir);
 }
@@ -201,10 +203,14 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
   EXPECT_TRUE(parse_player_spec("random").ok());
 
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"chess", "unknown player kind 'chess'"},  {"uniform,sims=0", "sims wants"},
-      {"uniform,depth=3", "unknown setting 'depth'"}, {"random,sims=3", "unknown setting 'sims'"},
-      {"model:", "give model:PATH"},              {"uci:a,b", "not KEY=VALUE"},
-      {"uniform,temp=hot", "temp wants"},         {"random:x", "takes no ':' argument"},
+      {"chess", "unknown player kind 'chess'"},
+      {"uniform,sims=0", "sims wants"},
+      {"uniform,depth=3", "unknown setting 'depth'"},
+      {"random,sims=3", "unknown setting 'sims'"},
+      {"model:", "give model:PATH"},
+      {"uci:a,b", "not KEY=VALUE"},
+      {"uniform,temp=hot", "temp wants"},
+      {"random:x", "takes no ':' argument"},
   };
   for (const auto& [text, message] : bad) {
     auto r = parse_player_spec(text);

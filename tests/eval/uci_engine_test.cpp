@@ -1,6 +1,8 @@
 // The UCI engine driven in-process through an ostream: a scripted session checked line by line,
 // malformed commands answered with a named error, and random garbage that must neither crash nor
 // hang it.
+#include "eval/uci_engine.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -8,7 +10,6 @@
 #include <thread>
 
 #include "core/rng.h"
-#include "eval/uci_engine.h"
 #include "game/registry.h"
 
 namespace sz::eval {
@@ -104,7 +105,8 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_TRUE(starts_with(variant, "option name UCI_Variant type combo default sittuyin")) << variant;
   for (const auto& p : game::profile_names()) EXPECT_NE(variant.find(" var " + p), std::string::npos) << p;
   for (const char* o : {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin"}) {
-    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; })) << o;
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
+        << o;
   }
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
 
@@ -224,7 +226,9 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
   }
   s.engine.handle("stop");
   lines = s.take();
-  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const auto& l) { return l.find("while searching") != std::string::npos; }), 4);
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const auto& l) { return l.find("while searching") != std::string::npos; }),
+            4);
   EXPECT_TRUE(starts_with(lines.back(), "bestmove "));
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
 }
@@ -247,13 +251,57 @@ TEST(UciEngine, EndedPositionsStillGetAnAnswer) {
 }
 
 std::string random_line(Rng& rng) {
-  static const std::vector<std::string> kWords = {
-      "uci", "isready", "ucinewgame", "position", "startpos", "fen", "moves", "go", "nodes", "movetime",
-      "wtime", "btime", "winc", "binc", "movestogo", "depth", "infinite", "stop", "setoption", "name", "value",
-      "UCI_Variant", "sittuyin", "shatranj", "Simulations", "Strength", "Hash", "Threads", "Model", "d", "R@a1",
-      "R@h8", "e2e3", "d5d5f", "b7b8q", "K@e2", "0", "1", "5", "30", "-3", "99999999999999999999", "abc", "[]",
-      "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn]", "w", "b", "-", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR"};
-  static const std::vector<std::string> kCommands = {"go", "position", "setoption", "stop", "isready", "ucinewgame", "d"};
+  static const std::vector<std::string> kWords = {"uci",
+                                                  "isready",
+                                                  "ucinewgame",
+                                                  "position",
+                                                  "startpos",
+                                                  "fen",
+                                                  "moves",
+                                                  "go",
+                                                  "nodes",
+                                                  "movetime",
+                                                  "wtime",
+                                                  "btime",
+                                                  "winc",
+                                                  "binc",
+                                                  "movestogo",
+                                                  "depth",
+                                                  "infinite",
+                                                  "stop",
+                                                  "setoption",
+                                                  "name",
+                                                  "value",
+                                                  "UCI_Variant",
+                                                  "sittuyin",
+                                                  "shatranj",
+                                                  "Simulations",
+                                                  "Strength",
+                                                  "Hash",
+                                                  "Threads",
+                                                  "Model",
+                                                  "d",
+                                                  "R@a1",
+                                                  "R@h8",
+                                                  "e2e3",
+                                                  "d5d5f",
+                                                  "b7b8q",
+                                                  "K@e2",
+                                                  "0",
+                                                  "1",
+                                                  "5",
+                                                  "30",
+                                                  "-3",
+                                                  "99999999999999999999",
+                                                  "abc",
+                                                  "[]",
+                                                  "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn]",
+                                                  "w",
+                                                  "b",
+                                                  "-",
+                                                  "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR"};
+  static const std::vector<std::string> kCommands = {"go",      "position",   "setoption", "stop",
+                                                     "isready", "ucinewgame", "d"};
   // Mostly a real command with garbage arguments, sometimes garbage from the start.
   std::string line = rng.below(3) ? kCommands[rng.below(uint32_t(kCommands.size()))] + " " : "";
   const int n = int(rng.below(8));
