@@ -25,6 +25,8 @@ Options (setoption name NAME value VALUE):
   Strength      0..10; 10 = full strength; each level below halves the visits and adds 0.1 to
                 the move-choice temperature (level 0: Simulations/1024 visits, temperature 1)
   Move Overhead milliseconds kept back per timed move (default 30)
+  Contempt      -100..100: what a draw the rules decide costs the engine, in percent of a win
+                (search.contempt; default 0); > 0 plays on rather than repeat against a weaker side
   Hash          MiB the search tree may use (default 1024)
 go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
 info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =

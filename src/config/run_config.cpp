@@ -65,6 +65,7 @@ void fields(V& v, search::SearchConfig& c) {
   v.num("cpuct_base", c.cpuct_base, 1.0f, 1e9f);
   v.num("fpu_reduction", c.fpu_reduction, -2.0f, 2.0f);
   v.num("fpu_reduction_root", c.fpu_reduction_root, -2.0f, 2.0f);
+  v.num("contempt", c.contempt, -1.0f, 1.0f);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);
   v.flag("forced_playouts", c.forced_playouts);

@@ -206,6 +206,8 @@ void UciEngine::cmd_uci() {
   emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " +
        std::to_string(kMaxStrength));
   emit("option name Move Overhead type spin default 30 min 0 max 5000");
+  emit("option name Contempt type spin default " + std::to_string(std::lround(search_config_.contempt * 100)) +
+       " min -100 max 100");
   emit("option name Hash type spin default 1024 min 1 max 1048576");
   emit("uciok");
 }
@@ -234,6 +236,13 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "strength") return spin(0, kMaxStrength, strength_);
   if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
   if (key == "hash") return spin(1, 1 << 20, hash_mb_);
+  if (key == "contempt") {
+    int percent = int(std::lround(search_config_.contempt * 100));
+    spin(-100, 100, percent);
+    search_config_.contempt = float(percent) / 100.0f;
+    search_.reset();  // the next search starts with the new setting
+    return;
+  }
   if (key == "threads") {
     int threads = threads_;
     spin(1, 256, threads);

@@ -116,7 +116,7 @@ bool GameSearch::descend() {
   }
   if (tree_.node(node).status == NodeStatus::Terminal) {
     const Node& t = tree_.node(node);
-    backup(t.view, t.q, t.d);
+    backup(t.view, terminal_q(t), t.d);
     return false;
   }
   const game::Outcome outcome = scratch_->outcome();
@@ -136,6 +136,7 @@ int GameSearch::choose_edge(uint32_t node, game::Player mover, bool at_root) {
   in.parent_q = q_for(tree_.node(node), mover);
   in.fpu_reduction = at_root ? config_.fpu_reduction_root : config_.fpu_reduction;
   in.forced_k = at_root && full_ && config_.forced_playouts ? config_.forced_playouts_k : 0.0f;
+  in.settle_decided = at_root;
   return select_puct(tree_, node, config_, in);
 }
 
@@ -151,7 +152,15 @@ void GameSearch::score_terminal(uint32_t node, const game::Outcome& outcome) {
   }
   n.status = NodeStatus::Terminal;
   n.raw_q = q;
-  backup(n.view, q, d);
+  backup(n.view, terminal_q(n), d);
+}
+
+// A terminal's value from its view; a draw is worth -contempt to the root's mover. Only decided
+// draws count: the network's draw probability stays 0, else a net that predicts draws
+// everywhere would shift every move alike and a repetition would cost nothing.
+float GameSearch::terminal_q(const Node& n) const {
+  if (n.raw_q != 0) return n.raw_q;
+  return n.view == root_->to_move() ? -config_.contempt : config_.contempt;
 }
 
 void GameSearch::deliver(const EvalReply& reply) {
@@ -212,6 +221,36 @@ int GameSearch::fill_move_weights() {
   return n;
 }
 
+// The root edge whose child is the best terminal for the mover (first on ties), or -1.
+int GameSearch::best_decided_edge() const {
+  int best = -1;
+  float best_q = -INFINITY;
+  for (int i = 0; i < root_child_count(); ++i) {
+    const uint32_t child = tree_.edges_of(0)[size_t(i)].child;
+    if (child == kNoNode || tree_.node(child).status != NodeStatus::Terminal) continue;
+    const float q = root_child(i).q;
+    if (q > best_q) best_q = q, best = i;
+  }
+  return best;
+}
+
+// Zeroes the move-choice weight of every decided root child, unless no undecided child has
+// weight (then leaves the weights alone and returns false).
+bool GameSearch::zero_decided_weights(std::span<float> weights) const {
+  bool undecided = false;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    const uint32_t child = tree_.edges_of(0)[i].child;
+    const bool decided = child != kNoNode && tree_.node(child).status == NodeStatus::Terminal;
+    undecided |= !decided && weights[i] > 0;
+  }
+  if (!undecided) return false;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    const uint32_t child = tree_.edges_of(0)[i].child;
+    if (child != kNoNode && tree_.node(child).status == NodeStatus::Terminal) weights[i] = 0;
+  }
+  return true;
+}
+
 // The first root edge whose child is a visited terminal win for the mover, or -1.
 int GameSearch::proven_win_edge() const {
   const std::span<const Edge> edges = tree_.edges_of(0);
@@ -234,10 +273,15 @@ const SearchResult& GameSearch::conclude() {
     count = gumbel_.improved_policy(tree_, 0, mover, config_, policy_);
   } else {
     const int n = fill_move_weights();
-    const std::span<const float> weights(weights_.data(), size_t(n));
+    const std::span<float> weights(weights_.data(), size_t(n));
     count = to_policy(edges, weights, policy_);
     result_.temperature = move_temperature(config_, root_->phase(), play_ply());
+    const int decided = best_decided_edge();
+    const bool undecided_left = zero_decided_weights(weights);
     chosen = choose_by_temperature(weights, result_.temperature, rng_);
+    // A decided result is played by its value: if it is at least as good as the chosen move's
+    // mean (a repetition when the alternatives look worse), or if nothing else was searched.
+    if (decided >= 0 && (!undecided_left || root_child(decided).q >= root_child(chosen).q)) chosen = decided;
   }
   if (const int win = proven_win_edge(); config_.play_proven_wins && win >= 0) chosen = win;
   result_.action = edges[size_t(chosen)].action;

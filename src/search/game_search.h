@@ -99,10 +99,13 @@ class GameSearch {
   int choose_edge(uint32_t node, game::Player mover, bool at_root);
   void expand(uint32_t node, std::span<const float> priors);
   void score_terminal(uint32_t node, const game::Outcome& outcome);
+  float terminal_q(const Node& n) const;
   void backup(game::Player player, float q, float d);
   void restore_root_priors();
   int fill_move_weights();
   int proven_win_edge() const;
+  int best_decided_edge() const;
+  bool zero_decided_weights(std::span<float> weights) const;
 
   SearchConfig config_;
   Rng rng_;

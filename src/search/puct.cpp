@@ -20,6 +20,8 @@ int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, con
   const std::span<const Edge> edges = tree.edges_of(node);
   int best = -1, best_unvisited = -1;
   float best_score = -INFINITY, best_unvisited_prior = -1.0f, visited_mass = 0.0f;
+  int best_decided = -1;
+  float best_decided_score = -INFINITY;
   for (int i = 0; i < int(edges.size()); ++i) {
     const Edge& e = edges[size_t(i)];
     const uint32_t n = e.child == kNoNode ? 0 : tree.node(e.child).visits;
@@ -29,6 +31,11 @@ int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, con
     }
     visited_mass += e.prior;
     const Node& child = tree.node(e.child);
+    if (in.settle_decided && child.status == NodeStatus::Terminal && child.q < 0.5f) {
+      const float score = child.q + u_scale * e.prior / (1.0f + float(n));  // used only if all are decided
+      if (score > best_decided_score) best_decided_score = score, best_decided = i;
+      continue;
+    }
     // Children's stats are from the view of the player choosing at this node.
     float score = child.q + u_scale * e.prior / (1.0f + float(n));
     if (in.forced_k > 0 && float(n) < forced_playouts(in.forced_k, e.prior, children_visits)) score += kForcedBonus;
@@ -42,6 +49,7 @@ int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, con
     // The earlier edge wins a tie, as in the visited loop.
     if (score > best_score || (score == best_score && best_unvisited < best)) best = best_unvisited;
   }
+  if (best < 0) best = best_decided;
   assert(best >= 0);
   return best;
 }

@@ -25,6 +25,10 @@ struct PuctInputs {
   float parent_q = 0;       // W - L of the parent from the mover's view
   float fpu_reduction = 0;  // config.fpu_reduction, or fpu_reduction_root at the root
   float forced_k = 0;       // > 0: forced playouts with this k (root of a full search only)
+  // Root: a child whose result the rules decided (a terminal) other than a win gets its one
+  // visit and no more, as its value is exact; the visits go to the undecided children (while
+  // there are any). A win keeps its visits, so the root's value shows it.
+  bool settle_decided = false;
 };
 
 // The index (within the node's edges) of the child to visit next. `node` is expanded. Reads

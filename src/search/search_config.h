@@ -34,6 +34,10 @@ struct SearchConfig {
   // policy mass), parent Q from the mover's view, in W - L units.
   float fpu_reduction = 0.3f;
   float fpu_reduction_root = 0.3f;
+  // Contempt (lc0's draw score): a game the rules end drawn in the tree (repetition, n-move,
+  // counting...) is worth -contempt to the side to move at the root and +contempt to its
+  // opponent, so the search plays on rather than repeat into a draw against a weaker opponent.
+  float contempt = 0.0f;
 
   // ---- Root exploration, full PUCT searches only ----
   float dirichlet_weight = 0.25f;        // P' = (1 - w) P + w eta; 0 disables the noise

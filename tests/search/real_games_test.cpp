@@ -3,6 +3,7 @@
 // simulations. Positions were checked with `sittuyin-zero rules --rules R --fen F`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -144,6 +145,47 @@ TEST(RealGames, GumbelFindsMateWithFewSimulations) {
           EXPECT_EQ(top->action, mate);
         }
       }
+    }
+  }
+}
+
+// A network that predicts a draw everywhere and puts `favourite_prior` on one move wherever
+// that move is legal (the rest share what is left), like a net trained on shuffling self-play.
+class FavouringEvaluator final : public Evaluator {
+ public:
+  FavouringEvaluator(game::ActionId favourite, float favourite_prior)
+      : favourite_(favourite), favourite_prior_(favourite_prior) {}
+  void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) override {
+    for (size_t i = 0; i < queries.size(); ++i) {
+      const auto actions = queries[i].actions;
+      const bool has = std::find(actions.begin(), actions.end(), favourite_) != actions.end();
+      const float rest = has ? (1 - favourite_prior_) / float(actions.size() - 1) : 1.0f / float(actions.size());
+      for (size_t a = 0; a < actions.size(); ++a)
+        replies[i].priors[a] = actions[a] == favourite_ ? favourite_prior_ : rest;
+      replies[i].wdl[0] = replies[i].wdl[2] = 0.0f;
+      replies[i].wdl[1] = 1.0f;
+    }
+  }
+
+ private:
+  game::ActionId favourite_;
+  float favourite_prior_;
+};
+
+// Black can repeat the position a third time with e8d8... d8e8. A draw-predicting net that
+// loves the repeating move plays it; with contempt the search plays on instead.
+TEST(RealGames, ContemptAvoidsARepetitionTheNetworkLoves) {
+  auto start = game::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
+  for (const char* m : {"a1b1", "e8d8", "b1a1", "d8e8", "a1b1", "e8d8", "b1a1"}) start->apply(action(*start, m));
+  const game::ActionId repeat = action(*start, "d8e8");
+  for (const float contempt : {0.0f, 0.2f}) {
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      SearchConfig config = greedy_config(64);
+      config.contempt = contempt;
+      GameSearch search(config, *start, seed);
+      FavouringEvaluator net(repeat, 0.9f);
+      const SearchResult& r = search.run(net, SearchKind::Full);
+      EXPECT_EQ(r.action == repeat, contempt == 0) << "contempt " << contempt << " seed " << seed;
     }
   }
 }
