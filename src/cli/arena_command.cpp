@@ -24,15 +24,17 @@ pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95
 pairing, and a Bradley-Terry fit with the random mover (else the first player) at 0 Elo.
 
 Players (SPEC):
-  model:PATH[,sims=N][,temp=T]   MCTS with a checkpoint
-  uniform[,sims=N][,temp=T]      MCTS with a uniform prior and a zero value
+  model:PATH[,sims=N][,temp=T][,contempt=C]   MCTS with a checkpoint
+  uniform[,sims=N][,temp=T][,contempt=C]      MCTS with a uniform prior and a zero value
+  material[,sims=N][,temp=T][,contempt=C]     MCTS with a uniform prior and a material-count value
   random                         a random legal mover
   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D]
                                  an external UCI engine (default nodes=1000; no commas in
                                  COMMAND), e.g. Fairy-Stockfish:
       'uci:NODE_PATH=DIR/node_modules node ../shared/tools/fsf-uci/fsf-uci.js,depth=4'
   any of them: ,name=NAME        how tables, PGN and JSON call it
-  sims defaults to --sims; temp (move-choice temperature on visit counts, every ply) to 0.
+  sims defaults to --sims; temp (move-choice temperature on visit counts, every ply) to 0;
+  contempt (what a draw the rules decide costs the player, -1..1) to search.contempt, 0.
 
 Options:
   --starts FILE         EPD/FEN start suite, one position per line (default: the start position),

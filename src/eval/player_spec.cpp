@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "eval/material_evaluator.h"
+
 namespace sz::eval {
 
 namespace {
@@ -27,11 +29,17 @@ Result<int> parse_count(const std::string& key, const std::string& value, int hi
   return v;
 }
 
-Result<float> parse_temperature(const std::string& value) {
+std::string format_number(float v) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, end);
+}
+
+Result<float> parse_real(const std::string& key, const std::string& value, float lo, float hi) {
   float v = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < 0 || v > 100)
-    return fail("temp wants a number in 0..100, not '" + value + "'");
+  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < lo || v > hi)
+    return fail(key + " wants a number in " + format_number(lo) + ".." + format_number(hi) + ", not '" + value + "'");
   return v;
 }
 
@@ -46,10 +54,12 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
     spec.kind = PlayerSpec::Kind::Uci, spec.uci.command = arg;
   else if (kind == "uniform")
     spec.kind = PlayerSpec::Kind::Uniform;
+  else if (kind == "material")
+    spec.kind = PlayerSpec::Kind::Material;
   else if (kind == "random")
     spec.kind = PlayerSpec::Kind::Random;
   else
-    return fail("unknown player kind '" + kind + "' (model:PATH, uniform, random, uci:COMMAND)");
+    return fail("unknown player kind '" + kind + "' (model:PATH, uniform, material, random, uci:COMMAND)");
   const bool wants_arg = spec.kind == PlayerSpec::Kind::Model || spec.kind == PlayerSpec::Kind::Uci;
   if (wants_arg && arg.empty()) return fail(kind + ": give " + (kind == "model" ? "model:PATH" : "uci:COMMAND"));
   if (!wants_arg && colon != std::string::npos) return fail(kind + " takes no ':' argument");
@@ -59,7 +69,7 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
 // One `key=value` setting; returns an error naming the key.
 Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::string& value) {
   using Kind = PlayerSpec::Kind;
-  const bool mcts = spec.kind == Kind::Model || spec.kind == Kind::Uniform;
+  const bool mcts = spec.kind == Kind::Model || spec.kind == Kind::Uniform || spec.kind == Kind::Material;
   const bool uci = spec.kind == Kind::Uci;
   if (key == "name") {
     if (value.empty()) return fail("name is empty");
@@ -69,9 +79,13 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     if (!v) return fail(v.error());
     spec.simulations = *v;
   } else if (mcts && key == "temp") {
-    auto v = parse_temperature(value);
+    auto v = parse_real(key, value, 0, 100);
     if (!v) return fail(v.error());
     spec.temperature = *v;
+  } else if (mcts && key == "contempt") {
+    auto v = parse_real(key, value, -1, 1);
+    if (!v) return fail(v.error());
+    spec.contempt = *v;
   } else if (uci && (key == "nodes" || key == "movetime" || key == "depth")) {
     auto v = parse_count(key, value, 1'000'000'000);
     if (!v) return fail(v.error());
@@ -80,7 +94,7 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
   } else if (uci && key.starts_with("option.") && key.size() > 7) {
     spec.uci.options.emplace_back(key.substr(7), value);
   } else {
-    return fail("unknown setting '" + key + "' (model/uniform: sims, temp, name; random: name; " +
+    return fail("unknown setting '" + key + "' (model/uniform/material: sims, temp, contempt, name; random: name; " +
                 "uci: option.NAME, nodes, movetime, depth, name)");
   }
   return true;
@@ -111,6 +125,7 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
                               const ModelLoader& load_model) {
   MatchPlayer player{spec.name, {}};
   MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature};
+  if (spec.contempt) mcts.search.contempt = *spec.contempt;
   switch (spec.kind) {
     case PlayerSpec::Kind::Random:
       player.make = random_player_factory();
@@ -120,6 +135,9 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
       break;
     case PlayerSpec::Kind::Uniform:
       player.make = mcts_player_factory(mcts, [](int) { return std::make_unique<search::UniformEvaluator>(); });
+      break;
+    case PlayerSpec::Kind::Material:
+      player.make = mcts_player_factory(mcts, [](int) { return std::make_unique<MaterialEvaluator>(); });
       break;
     case PlayerSpec::Kind::Model:
       if (!load_model) throw Error("player '" + spec.text + "': no model loader to run a network");

@@ -1,12 +1,15 @@
 #pragma once
 // Players named on a command line (`sittuyin-zero arena --player SPEC`):
-//   model:PATH[,sims=N][,temp=T][,name=X]     MCTS with a checkpoint's network
-//   uniform[,sims=N][,temp=T][,name=X]        MCTS with a uniform prior and a zero value
+//   model:PATH[,sims=N][,temp=T][,contempt=C][,name=X]  MCTS with a checkpoint's network
+//   uniform[,sims=N][,temp=T][,contempt=C][,name=X]     MCTS, uniform prior and zero value
+//   material[,sims=N][,temp=T][,contempt=C][,name=X]    MCTS, uniform prior, material value
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
-// sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0.
+// sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
+// contempt (search.contempt) to the caller's search config.
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,14 +20,15 @@
 namespace sz::eval {
 
 struct PlayerSpec {
-  enum class Kind { Model, Uniform, Random, Uci };
+  enum class Kind { Model, Uniform, Material, Random, Uci };
   Kind kind = Kind::Uniform;
   std::string text;     // as given
   std::string name;     // name=..., else `text`
   std::string model;    // Kind::Model: the checkpoint path
   int simulations = 0;  // 0: the caller's default
   float temperature = 0;
-  UciPlayerOptions uci;  // Kind::Uci
+  std::optional<float> contempt;  // replaces search.contempt
+  UciPlayerOptions uci;           // Kind::Uci
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.

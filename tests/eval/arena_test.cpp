@@ -188,10 +188,12 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
   EXPECT_EQ(s->simulations, 32);
   EXPECT_FLOAT_EQ(s->temperature, 0.5f);
   EXPECT_EQ(s->name, "u");
-  s = parse_player_spec("model:runs/x/models/7.pt,sims=100");
+  EXPECT_FALSE(s->contempt.has_value());
+  s = parse_player_spec("model:runs/x/models/7.pt,sims=100,contempt=0.25");
   ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_FLOAT_EQ(s->contempt.value(), 0.25f);
   EXPECT_EQ(s->model, "runs/x/models/7.pt");
-  EXPECT_EQ(s->name, "model:runs/x/models/7.pt,sims=100");
+  EXPECT_EQ(s->name, "model:runs/x/models/7.pt,sims=100,contempt=0.25");
   s = parse_player_spec("uci:node fsf-uci.js,option.UCI_Elo=1500,option.Skill Level=3,movetime=100");
   ASSERT_TRUE(s.ok()) << s.error();
   EXPECT_EQ(s->uci.command, "node fsf-uci.js");
@@ -211,6 +213,8 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
       {"uci:a,b", "not KEY=VALUE"},
       {"uniform,temp=hot", "temp wants"},
       {"random:x", "takes no ':' argument"},
+      {"uniform,contempt=2", "contempt wants a number in -1..1"},
+      {"random,contempt=1", "unknown setting"},
   };
   for (const auto& [text, message] : bad) {
     auto r = parse_player_spec(text);
