@@ -59,6 +59,20 @@ void write_adopted(const std::string& run_dir, const std::string& model) {
   write_file_atomically(run_dir + "/models/adopted.txt", model + "\n");
 }
 
+// Games the run holds once `generations` generations are done (the first: bootstrap_games).
+int64_t games_after(const LoopConfig& lc, int generations) {
+  if (generations <= 0) return 0;
+  const int64_t first = lc.bootstrap_games > 0 ? lc.bootstrap_games : lc.games_per_generation;
+  return first + int64_t(generations - 1) * lc.games_per_generation;
+}
+
+// Generations completed by a run holding `games` games (a restarted run picks up from there).
+int generations_done(const LoopConfig& lc, int64_t games) {
+  int done = 0;
+  while (games_after(lc, done + 1) <= games) ++done;
+  return done;
+}
+
 void append_line(const std::string& path, const std::string& line) {
   std::ofstream out(path, std::ios::app);
   out << line << '\n';
@@ -100,13 +114,13 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
   LoopReport report;
   std::string adopted = read_adopted(run);
   const LoopConfig& lc = config.loop;
-  int generation = int(selfplay::count_games(games_dir) / std::max<int64_t>(1, lc.games_per_generation));
+  int generation = generations_done(lc, selfplay::count_games(games_dir));
   while (!stopping() && (lc.generations == 0 || generation < lc.generations) &&
          (lc.max_minutes <= 0 || minutes_since(start) < lc.max_minutes)) {
     selfplay::SelfplayJob job;
     job.config = config.selfplay;
     job.out_dir = games_dir;
-    job.games = (generation + 1) * lc.games_per_generation;
+    job.games = games_after(lc, generation + 1);
     job.model_id = adopted;
     job.make_evaluator = nn::evaluator_factory(adopted, config.inference);
     job.stop = stop;

@@ -9,6 +9,10 @@ namespace sz::train {
 struct LoopConfig {
   int generations = 10;                  // stop after this many (0: until stopped or out of time)
   int64_t games_per_generation = 64;     // self-play games added per generation
+  // Games of the first generation, played by the bootstrap (uniform prior, zero value), which
+  // costs no network time: many games give the first network many independent results, where a
+  // few long games let it memorise each game's result (0: games_per_generation).
+  int64_t bootstrap_games = 0;
   int train_steps_per_generation = 200;  // at most; the replay ratio may allow fewer
   double max_minutes = 0;                // start no generation after this long (0: no limit)
 

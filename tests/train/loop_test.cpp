@@ -1,6 +1,6 @@
 // The training loop end to end on the tiny network: two generations of self-play and training
-// in one run directory, then the final match against the bootstrap player; run again, it picks
-// up where it stopped.
+// in one run directory (the first with more games, played by the bootstrap), then the final
+// match against the bootstrap player; run again, it picks up where it stopped.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -28,6 +28,7 @@ config::RunConfig loop_config(const std::string& dir) {
   c.selfplay.search = c.search;
   c.selfplay.seed = c.seed;
   c.loop.generations = 2;
+  c.loop.bootstrap_games = 12;  // the first generation: the bootstrap plays more games
   c.loop.games_per_generation = 8;
   c.loop.train_steps_per_generation = 10;
   c.loop.eval_every = 1;
@@ -53,7 +54,7 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
   const LoopReport report = run_loop(config, nullptr, quiet);
 
   EXPECT_EQ(report.generations, 2);
-  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 16);
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
   EXPECT_GE(data::list_shards(dir.str() + "/games").size(), 4u);
   ASSERT_FALSE(report.final_model.empty());
   EXPECT_TRUE(fs::exists(report.final_model));
@@ -73,7 +74,7 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
   more.loop.final_eval_games = 0;
   const LoopReport again = run_loop(more, nullptr, quiet);
   EXPECT_EQ(again.generations, 1);
-  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 24);
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8 + 8);
 }
 
 }  // namespace
