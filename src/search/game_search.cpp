@@ -221,13 +221,19 @@ int GameSearch::fill_move_weights() {
   return n;
 }
 
-// The root edge whose child is the best terminal for the mover (first on ties), or -1.
+// Whether root child i is a terminal: its result is decided by the rules, its value exact.
+bool GameSearch::root_child_decided(size_t i) const {
+  const uint32_t child = tree_.edges_of(0)[i].child;
+  return child != kNoNode && tree_.node(child).status == NodeStatus::Terminal;
+}
+
+// The root edge whose child is the best terminal for the mover (first on ties, so the first
+// win if there is one), or -1.
 int GameSearch::best_decided_edge() const {
   int best = -1;
   float best_q = -INFINITY;
   for (int i = 0; i < root_child_count(); ++i) {
-    const uint32_t child = tree_.edges_of(0)[size_t(i)].child;
-    if (child == kNoNode || tree_.node(child).status != NodeStatus::Terminal) continue;
+    if (!root_child_decided(size_t(i))) continue;
     const float q = root_child(i).q;
     if (q > best_q) best_q = q, best = i;
   }
@@ -238,28 +244,11 @@ int GameSearch::best_decided_edge() const {
 // weight (then leaves the weights alone and returns false).
 bool GameSearch::zero_decided_weights(std::span<float> weights) const {
   bool undecided = false;
-  for (size_t i = 0; i < weights.size(); ++i) {
-    const uint32_t child = tree_.edges_of(0)[i].child;
-    const bool decided = child != kNoNode && tree_.node(child).status == NodeStatus::Terminal;
-    undecided |= !decided && weights[i] > 0;
-  }
+  for (size_t i = 0; i < weights.size(); ++i) undecided |= !root_child_decided(i) && weights[i] > 0;
   if (!undecided) return false;
-  for (size_t i = 0; i < weights.size(); ++i) {
-    const uint32_t child = tree_.edges_of(0)[i].child;
-    if (child != kNoNode && tree_.node(child).status == NodeStatus::Terminal) weights[i] = 0;
-  }
+  for (size_t i = 0; i < weights.size(); ++i)
+    if (root_child_decided(i)) weights[i] = 0;
   return true;
-}
-
-// The first root edge whose child is a visited terminal win for the mover, or -1.
-int GameSearch::proven_win_edge() const {
-  const std::span<const Edge> edges = tree_.edges_of(0);
-  for (size_t i = 0; i < edges.size(); ++i) {
-    if (edges[i].child == kNoNode) continue;
-    const Node& c = tree_.node(edges[i].child);
-    if (c.status == NodeStatus::Terminal && q_for(c, root_->to_move()) > 0.5f) return int(i);
-  }
-  return -1;
 }
 
 const SearchResult& GameSearch::conclude() {
@@ -268,6 +257,7 @@ const SearchResult& GameSearch::conclude() {
   const game::Player mover = root_->to_move();
   int chosen = 0, count = 0;
   result_.temperature = 0;
+  const int decided = best_decided_edge();
   if (config_.root_selection == RootSelection::Gumbel) {
     chosen = gumbel_.final_edge(tree_, 0, mover, config_);
     count = gumbel_.improved_policy(tree_, 0, mover, config_, policy_);
@@ -276,14 +266,14 @@ const SearchResult& GameSearch::conclude() {
     const std::span<float> weights(weights_.data(), size_t(n));
     count = to_policy(edges, weights, policy_);
     result_.temperature = move_temperature(config_, root_->phase(), play_ply());
-    const int decided = best_decided_edge();
     const bool undecided_left = zero_decided_weights(weights);
     chosen = choose_by_temperature(weights, result_.temperature, rng_);
     // A decided result is played by its value: if it is at least as good as the chosen move's
     // mean (a repetition when the alternatives look worse), or if nothing else was searched.
     if (decided >= 0 && (!undecided_left || root_child(decided).q >= root_child(chosen).q)) chosen = decided;
   }
-  if (const int win = proven_win_edge(); config_.play_proven_wins && win >= 0) chosen = win;
+  // A win the search saw is played whatever the temperature or the Gumbel draw.
+  if (config_.play_proven_wins && decided >= 0 && root_child(decided).q > 0.5f) chosen = decided;
   result_.action = edges[size_t(chosen)].action;
   result_.full_search = full_;
   result_.policy = std::span<const PolicyEntry>(policy_.data(), size_t(count));

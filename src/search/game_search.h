@@ -103,7 +103,7 @@ class GameSearch {
   void backup(game::Player player, float q, float d);
   void restore_root_priors();
   int fill_move_weights();
-  int proven_win_edge() const;
+  bool root_child_decided(size_t i) const;
   int best_decided_edge() const;
   bool zero_decided_weights(std::span<float> weights) const;
 
