@@ -3,6 +3,8 @@
 #include <charconv>
 #include <set>
 
+#include "core/key_value_lines.h"
+
 namespace sz::models {
 
 namespace {
@@ -86,17 +88,10 @@ std::string meta_to_text(const CheckpointMeta& meta) {
 Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view source) {
   CheckpointMeta m;
   std::set<std::string, std::less<>> seen;
-  for (size_t start = 0; start < text.size();) {
-    const size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    if (line.empty()) continue;
-    const size_t colon = line.find(": ");
-    const std::string_view key = line.substr(0, colon);
-    const std::string_view value = colon == std::string_view::npos ? "" : line.substr(colon + 2);
-    if (colon == std::string_view::npos || !set_field(m, key, value))
-      return fail(std::string(source) + ": bad checkpoint metadata line '" + std::string(line) + "'");
-    seen.insert(std::string(key));
+  for (const KeyValueLine& kv : key_value_lines(text)) {
+    if (!kv.has_separator || !set_field(m, kv.key, kv.value))
+      return fail(std::string(source) + ": bad checkpoint metadata line '" + std::string(kv.line) + "'");
+    seen.insert(std::string(kv.key));
   }
   if (m.format_version != kCheckpointFormatVersion)
     return fail(std::string(source) + ": checkpoint format " + std::to_string(m.format_version) +

@@ -14,6 +14,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/key_value_lines.h"
+
 namespace sz::train {
 
 namespace fs = std::filesystem;
@@ -99,16 +101,11 @@ Result<TrainerState> state_from_text(std::string_view text, std::string_view sou
   TrainerState s;
   s.format = -1;
   std::set<std::string, std::less<>> seen;
-  for (size_t start = 0; start < text.size();) {
-    const size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    if (line.empty()) continue;
-    const size_t colon = line.find(": ");
-    TextSetter set{line.substr(0, colon), colon == std::string_view::npos ? "" : line.substr(colon + 2)};
-    if (colon != std::string_view::npos) state_fields(set, s);
-    if (!set.found) return fail(std::string(source) + ": unknown key in line '" + std::string(line) + "'");
-    if (!set.ok) return fail(std::string(source) + ": bad value in line '" + std::string(line) + "'");
+  for (const KeyValueLine& kv : key_value_lines(text)) {
+    TextSetter set{kv.key, kv.value};
+    if (kv.has_separator) state_fields(set, s);
+    if (!set.found) return fail(std::string(source) + ": unknown key in line '" + std::string(kv.line) + "'");
+    if (!set.ok) return fail(std::string(source) + ": bad value in line '" + std::string(kv.line) + "'");
     seen.insert(std::string(set.key));
   }
   if (s.format != kTrainerStateVersion)
@@ -117,12 +114,8 @@ Result<TrainerState> state_from_text(std::string_view text, std::string_view sou
   std::string missing;
   TextWriter names;  // lists the keys
   state_fields(names, s);
-  for (size_t start = 0; start < names.text.size();) {
-    const size_t end = names.text.find('\n', start);
-    const std::string key = names.text.substr(start, names.text.find(':', start) - start);
-    if (!seen.count(key)) missing += (missing.empty() ? "" : ", ") + key;
-    start = end + 1;
-  }
+  for (const KeyValueLine& kv : key_value_lines(names.text))
+    if (!seen.count(kv.key)) missing += (missing.empty() ? "" : ", ") + std::string(kv.key);
   if (!missing.empty()) return fail(std::string(source) + ": trainer state lacks " + missing);
   return s;
 }
