@@ -162,6 +162,7 @@ void fields(V& v, train::LoopConfig& c) {
   v.num("games_per_generation", c.games_per_generation, int64_t{1}, int64_t{100'000'000});
   v.num("bootstrap_games", c.bootstrap_games, int64_t{0}, int64_t{100'000'000});
   v.num("train_steps_per_generation", c.train_steps_per_generation, 0, 100'000'000);
+  v.num("bootstrap_train_steps", c.bootstrap_train_steps, 0, 100'000'000);
   v.num("max_minutes", c.max_minutes, 0.0, 1e7);
   v.flag("gating", c.gating);
   v.num("gating_games", c.gating_games, 2, 100'000);

@@ -31,6 +31,7 @@ config::RunConfig loop_config(const std::string& dir) {
   c.loop.bootstrap_games = 12;  // the first generation: the bootstrap plays more games
   c.loop.games_per_generation = 8;
   c.loop.train_steps_per_generation = 10;
+  c.loop.bootstrap_train_steps = 14;  // the first network learns from the bootstrap's games longer
   c.loop.eval_every = 1;
   c.loop.eval_games = 2;
   c.loop.final_eval_games = 4;
@@ -58,6 +59,7 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
   EXPECT_GE(data::list_shards(dir.str() + "/games").size(), 4u);
   ASSERT_FALSE(report.final_model.empty());
   EXPECT_TRUE(fs::exists(report.final_model));
+  EXPECT_EQ(fs::path(report.final_model).filename(), "model-00000024.pt");  // 14 + 10 steps
   EXPECT_TRUE(fs::exists(dir.str() + "/models/current.txt"));
   EXPECT_TRUE(fs::exists(dir.str() + "/config.yaml"));
   EXPECT_GE(lines_in(dir.str() + "/logs/train.jsonl"), 2u);
