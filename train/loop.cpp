@@ -126,9 +126,9 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
     job.stop = stop;
     const auto played = selfplay::run_selfplay(job);
     if (stopping()) break;
-    const bool first = generation == 0;
+    const bool first_network = adopted.empty();  // also when a restart interrupted its training
     const int steps = trainer.train_available(
-        first && lc.bootstrap_train_steps > 0 ? lc.bootstrap_train_steps : lc.train_steps_per_generation, stop);
+        first_network && lc.bootstrap_train_steps > 0 ? lc.bootstrap_train_steps : lc.train_steps_per_generation, stop);
     const std::string candidate = trainer.current_checkpoint();
     std::string verdict = "no new checkpoint";
     if (!candidate.empty() && candidate != adopted) {

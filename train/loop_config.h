@@ -14,7 +14,7 @@ struct LoopConfig {
   // few long games let it memorise each game's result (0: games_per_generation).
   int64_t bootstrap_games = 0;
   int train_steps_per_generation = 200;  // at most; the replay ratio may allow fewer
-  int bootstrap_train_steps = 0;         // the same after the first generation (0: train_steps_per_generation)
+  int bootstrap_train_steps = 0;         // the same for the first network (0: train_steps_per_generation)
   double max_minutes = 0;                // start no generation after this long (0: no limit)
 
   // Gating (optional, AlphaGo Zero; KataGo and AlphaZero train continuously): a new checkpoint

@@ -27,8 +27,8 @@ void print_final(const train::LoopReport& report) {
   std::printf("\nfinal model %s against the bootstrap player, %d games:\n%s",
               report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str(),
               report.final_match.games_played, eval::format_match_table(report.final_match).c_str());
-  std::printf("score %.1f%% (W %d D %d L %d): %+.0f Elo [%+.0f, %+.0f] over the first model\n", 100 * p.score.score(),
-              p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower, p.elo.upper);
+  std::printf("score %.1f%% (W %d D %d L %d): %+.0f Elo [%+.0f, %+.0f] over the bootstrap player\n",
+              100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower, p.elo.upper);
 }
 
 }  // namespace
