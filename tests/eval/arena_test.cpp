@@ -6,13 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <set>
 
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "game/registry.h"
+#include "game_collector.h"
 #include "pgn_reader.h"
 #include "test_paths.h"
 
@@ -90,13 +90,10 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
   spec.anchor = 1;
   spec.max_plies = 600;
   spec.pgn_path = dir + "/games.pgn";
-  std::vector<GameRecord> records;
-  std::mutex mutex;
-  spec.on_game = [&](const GameRecord& g, const MatchResult&) {
-    std::lock_guard lock(mutex);
-    records.push_back(g);
-  };
+  test::GameCollector played;
+  played.attach(spec);
   const MatchResult m = play_match(spec);
+  const std::vector<GameRecord>& records = played.games();
   EXPECT_EQ(m.games_scheduled, 6);
   EXPECT_EQ(m.games_played, 6);
   EXPECT_FALSE(m.stopped);

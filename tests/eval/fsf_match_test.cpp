@@ -11,13 +11,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <mutex>
 #include <sstream>
 
 #include "eval/arena.h"
 #include "eval/start_suite.h"
 #include "eval/uci_process.h"
 #include "game/registry.h"
+#include "game_collector.h"
 #include "test_paths.h"
 
 namespace sz::eval {
@@ -63,15 +63,6 @@ std::string normalised(const std::string& fen) {
   return fen.substr(0, open + 1) + hand + fen.substr(close);
 }
 
-struct Played {
-  std::mutex mutex;
-  std::vector<GameRecord> games;
-  void add(const GameRecord& g) {
-    std::lock_guard lock(mutex);
-    games.push_back(g);
-  }
-};
-
 // Asks FSF for the position after each game's moves; it must be ours.
 void expect_fsf_agrees(const std::string& command, const std::string& profile, const std::vector<GameRecord>& games) {
   UciProcess fsf(command, "fsf");
@@ -115,11 +106,11 @@ TEST(FsfMatch, OurEngineProcessAgainstFsfFromAPlacementStart) {
   spec.starts = read_start_suite(sz::test::testdata("suites/starts-partial.epd"), "sittuyin", 1).take_or_throw("suite");
   spec.concurrency = 1;  // one FSF start-up (about 3 s under wasm) per match
   spec.max_plies = 400;
-  Played played;
-  spec.on_game = [&](const GameRecord& g, const MatchResult&) { played.add(g); };
+  test::GameCollector played;
+  played.attach(spec);
   const MatchResult m = play_match(spec);
-  expect_clean(m, played.games);
-  expect_fsf_agrees(command, "sittuyin", played.games);
+  expect_clean(m, played.games());
+  expect_fsf_agrees(command, "sittuyin", played.games());
 }
 
 TEST(FsfMatch, UniformMctsAgainstFsfInShatranj) {
@@ -134,11 +125,11 @@ TEST(FsfMatch, UniformMctsAgainstFsfInShatranj) {
                   fsf_player(command)};
   spec.concurrency = 1;  // one FSF start-up (about 3 s under wasm) per match
   spec.max_plies = 400;
-  Played played;
-  spec.on_game = [&](const GameRecord& g, const MatchResult&) { played.add(g); };
+  test::GameCollector played;
+  played.attach(spec);
   const MatchResult m = play_match(spec);
-  expect_clean(m, played.games);
-  expect_fsf_agrees(command, "shatranj", played.games);
+  expect_clean(m, played.games());
+  expect_fsf_agrees(command, "shatranj", played.games());
 }
 
 }  // namespace

@@ -6,13 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 
 #include "core/rng.h"
 #include "eval/arena.h"
 #include "eval/start_suite.h"
 #include "eval/uci_process.h"
 #include "game/registry.h"
+#include "game_collector.h"
 #include "pgn_reader.h"
 #include "test_paths.h"
 
@@ -43,13 +43,10 @@ TEST(UciMatch, TwoEngineProcessesPlayAMatchWithValidPgn) {
   spec.concurrency = 2;
   spec.max_plies = 300;
   spec.pgn_path = dir + "/games.pgn";
-  std::vector<GameRecord> records;
-  std::mutex mutex;
-  spec.on_game = [&](const GameRecord& g, const MatchResult&) {
-    std::lock_guard lock(mutex);
-    records.push_back(g);
-  };
+  test::GameCollector played;
+  played.attach(spec);
   const MatchResult m = play_match(spec);
+  const std::vector<GameRecord>& records = played.games();
   EXPECT_EQ(m.games_played, 2);
   EXPECT_EQ(m.forfeits, 0);
   for (const auto& r : records) EXPECT_TRUE(r.error.empty()) << r.error;
@@ -108,9 +105,10 @@ TEST(UciMatch, BrokenEnginesForfeit) {
     o.start_timeout_s = o.move_timeout_s = 10;
     MatchSpec spec;
     spec.players = {{"broken", uci_player_factory(o)}, {"random", random_player_factory()}};
-    std::vector<GameRecord> records;
-    spec.on_game = [&](const GameRecord& g, const MatchResult&) { records.push_back(g); };
+    test::GameCollector played;
+    played.attach(spec);
     const MatchResult m = play_match(spec);
+    const std::vector<GameRecord>& records = played.games();
     EXPECT_EQ(m.forfeits, 2) << go;
     EXPECT_EQ(m.pairings[0].score.losses, 2) << go;
     for (const auto& r : records) EXPECT_NE(r.error.find(message), std::string::npos) << go << ": " << r.error;
