@@ -1,12 +1,12 @@
 #include "config/run_config.h"
 
-#include <charconv>
 #include <fstream>
 #include <sstream>
 #include <type_traits>
 
 #include "config/embedded.h"
 #include "config/strict_map.h"
+#include "core/number_text.h"
 
 namespace sz::config {
 
@@ -45,12 +45,10 @@ class Writer {
   template <typename T>
   void num(const char* key, T& field, T, T) {
     out_ << YAML::Key << key << YAML::Value;
-    if constexpr (std::is_floating_point_v<T>) {
-      char text[32];  // the shortest text that reads back as the same value: 0.2, not 0.200000003
-      out_ << std::string(text, std::to_chars(text, text + sizeof text, field).ptr);
-    } else {
+    if constexpr (std::is_floating_point_v<T>)
+      out_ << shortest_text(field);
+    else
       out_ << field;
-    }
   }
   void flag(const char* key, bool& field) { out_ << YAML::Key << key << YAML::Value << field; }
   void text(const char* key, std::string& field) { out_ << YAML::Key << key << YAML::Value << field; }

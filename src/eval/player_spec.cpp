@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/number_text.h"
 #include "eval/material_evaluator.h"
 
 namespace sz::eval {
@@ -29,17 +30,11 @@ Result<int> parse_count(const std::string& key, const std::string& value, int hi
   return v;
 }
 
-std::string format_number(float v) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, end);
-}
-
 Result<float> parse_real(const std::string& key, const std::string& value, float lo, float hi) {
   float v = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < lo || v > hi)
-    return fail(key + " wants a number in " + format_number(lo) + ".." + format_number(hi) + ", not '" + value + "'");
+    return fail(key + " wants a number in " + shortest_text(lo) + ".." + shortest_text(hi) + ", not '" + value + "'");
   return v;
 }
 
