@@ -31,13 +31,12 @@ int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, con
     }
     visited_mass += e.prior;
     const Node& child = tree.node(e.child);
-    if (in.settle_decided && child.status == NodeStatus::Terminal && child.q < 0.5f) {
-      const float score = child.q + u_scale * e.prior / (1.0f + float(n));  // used only if all are decided
-      if (score > best_decided_score) best_decided_score = score, best_decided = i;
-      continue;
-    }
     // Children's stats are from the view of the player choosing at this node.
     float score = child.q + u_scale * e.prior / (1.0f + float(n));
+    if (in.settle_decided && child.status == NodeStatus::Terminal && child.q < 0.5f) {
+      if (score > best_decided_score) best_decided_score = score, best_decided = i;  // used only if all are decided
+      continue;
+    }
     if (in.forced_k > 0 && float(n) < forced_playouts(in.forced_k, e.prior, children_visits)) score += kForcedBonus;
     if (score > best_score) best_score = score, best = i;
   }
