@@ -116,7 +116,7 @@ bool GameSearch::descend() {
   }
   if (tree_.node(node).status == NodeStatus::Terminal) {
     const Node& t = tree_.node(node);
-    backup(t.view, terminal_q(t), t.d);
+    backup(t.view, t.raw_q, t.d, t.decided_draws);
     return false;
   }
   const game::Outcome outcome = scratch_->outcome();
@@ -133,7 +133,8 @@ bool GameSearch::descend() {
 int GameSearch::choose_edge(uint32_t node, game::Player mover, bool at_root) {
   if (at_root && config_.root_selection == RootSelection::Gumbel) return gumbel_.select(tree_, 0, mover, config_);
   PuctInputs in;
-  in.parent_q = q_for(tree_.node(node), mover);
+  in.draw_score = draw_score();
+  in.parent_q = q_for(tree_.node(node), mover, in.draw_score);
   in.fpu_reduction = at_root ? config_.fpu_reduction_root : config_.fpu_reduction;
   in.forced_k = at_root && full_ && config_.forced_playouts ? config_.forced_playouts_k : 0.0f;
   in.settle_decided = at_root;
@@ -152,15 +153,10 @@ void GameSearch::score_terminal(uint32_t node, const game::Outcome& outcome) {
   }
   n.status = NodeStatus::Terminal;
   n.raw_q = q;
-  backup(n.view, terminal_q(n), d);
-}
-
-// A terminal's value from its view; a draw is worth -contempt to the root's mover. Only decided
-// draws count: the network's draw probability stays 0, else a net that predicts draws
-// everywhere would shift every move alike and a repetition would cost nothing.
-float GameSearch::terminal_q(const Node& n) const {
-  if (n.raw_q != 0) return n.raw_q;
-  return n.view == root_->to_move() ? -config_.contempt : config_.contempt;
+  // Only decided draws take contempt (DrawScore): the network's draw probability does not, else
+  // a net that predicts draws everywhere would shift every move alike and a repetition would
+  // cost nothing.
+  backup(n.view, q, d, /*decided_draw=*/d);
 }
 
 void GameSearch::deliver(const EvalReply& reply) {
@@ -171,21 +167,26 @@ void GameSearch::deliver(const EvalReply& reply) {
   const float q = reply.wdl[0] - reply.wdl[2], d = reply.wdl[1];
   Node& n = tree_.node(leaf);
   n.raw_q = n.view == leaf_player_ ? q : -q;
-  backup(leaf_player_, q, d);
+  backup(leaf_player_, q, d, /*decided_draw=*/0);
   if (leaf == 0) prepare_root();
 }
 
-// Edges in the order of the legal actions; priors renormalised (uniform if unusable).
+// Edges in a random order drawn from the search's seed (an inside-out Fisher-Yates shuffle), so
+// that every tie between edges (equal scores, equal visits) goes to a random one: a uniform
+// prior with a zero value is then a real uniform-prior search, not a first-legal-move player.
+// Priors renormalised (uniform if unusable).
 void GameSearch::expand(uint32_t node, std::span<const float> priors) {
   const uint32_t first = tree_.add_edges(leaf_count_);
   double sum = 0;
   for (float p : priors) sum += p > 0 ? p : 0.0f;
   const bool usable = sum > 0 && std::isfinite(sum);
+  const std::span<Edge> edges(&tree_.edge(first), size_t(leaf_count_));
   for (int i = 0; i < leaf_count_; ++i) {
-    Edge& e = tree_.edge(first + uint32_t(i));
-    e.action = leaf_actions_[size_t(i)];
     const float p = priors[size_t(i)];
-    e.prior = usable ? float((p > 0 ? p : 0.0f) / sum) : 1.0f / float(leaf_count_);
+    const Edge e{leaf_actions_[size_t(i)], usable ? float((p > 0 ? p : 0.0f) / sum) : 1.0f / float(leaf_count_), kNoNode};
+    const uint32_t j = rng_.below(uint32_t(i + 1));
+    edges[size_t(i)] = edges[j];
+    edges[j] = e;
   }
   Node& n = tree_.node(node);
   n.first_edge = first;
@@ -193,14 +194,16 @@ void GameSearch::expand(uint32_t node, std::span<const float> priors) {
   n.status = NodeStatus::Expanded;
 }
 
-// Adds one visit with value (q = W - L, d) from `player`'s view to every node on the path.
-void GameSearch::backup(game::Player player, float q, float d) {
+// Adds one visit with value (q = W - L, d) from `player`'s view to every node on the path;
+// `decided_draw` is 1 when the rules ended the simulation in a draw.
+void GameSearch::backup(game::Player player, float q, float d, float decided_draw) {
   for (const uint32_t i : path_) {
     Node& n = tree_.node(i);
     const float v = n.view == player ? q : -q;
     const float inv = 1.0f / float(++n.visits);
     n.q += (v - n.q) * inv;
     n.d += (d - n.d) * inv;
+    n.decided_draws += (decided_draw - n.decided_draws) * inv;
   }
   if (path_.size() > 1) ++new_visits_;
 }
@@ -210,7 +213,7 @@ int GameSearch::fill_move_weights() {
   const int n = root_child_count();
   const std::span<float> weights(weights_.data(), size_t(n));
   if (full_ && config_.forced_playouts && config_.policy_target_pruning) {
-    pruned_visit_weights(tree_, 0, root_->to_move(), config_, weights);
+    pruned_visit_weights(tree_, 0, root_->to_move(), draw_score(), config_, weights);
   } else {
     visit_weights(tree_, 0, weights);
   }
@@ -322,7 +325,7 @@ ChildStats GameSearch::root_child(int i) const {
   if (e.child == kNoNode) return s;
   const Node& c = tree_.node(e.child);
   s.visits = c.visits;
-  s.q = q_for(c, root_->to_move());
+  s.q = q_for(c, root_->to_move(), draw_score());
   s.d = c.d;
   return s;
 }

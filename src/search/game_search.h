@@ -46,7 +46,7 @@ struct ChildStats {
   game::ActionId action = 0;
   float prior = 0;  // after root noise if this search added some
   uint32_t visits = 0;
-  float q = 0;
+  float q = 0;  // decided draws worth -contempt, as the search decides
   float d = 0;
 };
 
@@ -99,8 +99,8 @@ class GameSearch {
   int choose_edge(uint32_t node, game::Player mover, bool at_root);
   void expand(uint32_t node, std::span<const float> priors);
   void score_terminal(uint32_t node, const game::Outcome& outcome);
-  float terminal_q(const Node& n) const;
-  void backup(game::Player player, float q, float d);
+  DrawScore draw_score() const { return {root_->to_move(), config_.contempt}; }
+  void backup(game::Player player, float q, float d, float decided_draw);
   void restore_root_priors();
   int fill_move_weights();
   bool root_child_decided(size_t i) const;

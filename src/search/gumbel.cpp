@@ -51,6 +51,7 @@ void GumbelRoot::start(const Tree& tree, uint32_t root, int simulations, const S
 // sigma(completedQ) per edge, into sigma_.
 void GumbelRoot::compute_sigma(const Tree& tree, uint32_t root, game::Player mover, const SearchConfig& config) {
   const std::span<const Edge> edges = tree.edges_of(root);
+  const DrawScore draws{mover, config.contempt};  // at the root the mover is the root's mover
   uint32_t sum_n = 0, max_n = 0;
   double visited_p = 0, weighted_q = 0;
   for (int i = 0; i < num_edges_; ++i) {
@@ -60,7 +61,7 @@ void GumbelRoot::compute_sigma(const Tree& tree, uint32_t root, game::Player mov
     sum_n += n;
     max_n = std::max(max_n, n);
     visited_p += std::max(e.prior, kTinyPrior);
-    weighted_q += std::max(e.prior, kTinyPrior) * q_for(tree.node(e.child), mover);
+    weighted_q += std::max(e.prior, kTinyPrior) * q_for(tree.node(e.child), mover, draws);
   }
   const Node& r = tree.node(root);
   const double v_raw = r.view == mover ? r.raw_q : -r.raw_q;
@@ -70,7 +71,7 @@ void GumbelRoot::compute_sigma(const Tree& tree, uint32_t root, game::Player mov
   for (int i = 0; i < num_edges_; ++i) {
     const Edge& e = edges[size_t(i)];
     const bool visited = e.child != kNoNode && tree.node(e.child).visits > 0;
-    const float q = visited ? q_for(tree.node(e.child), mover) : float(mixed);
+    const float q = visited ? q_for(tree.node(e.child), mover, draws) : float(mixed);
     sigma_[size_t(i)] = q;
     lo = std::min(lo, q);
     hi = std::max(hi, q);

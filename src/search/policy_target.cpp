@@ -14,8 +14,8 @@ void visit_weights(const Tree& tree, uint32_t root, std::span<float> weights) {
     weights[i] = edges[i].child == kNoNode ? 0.0f : float(tree.node(edges[i].child).visits);
 }
 
-void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, const SearchConfig& config,
-                          std::span<float> weights) {
+void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, const DrawScore& draws,
+                          const SearchConfig& config, std::span<float> weights) {
   visit_weights(tree, root, weights);
   const std::span<const Edge> edges = tree.edges_of(root);
   if (edges.empty()) return;
@@ -25,10 +25,10 @@ void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, c
   const uint32_t total = tree.node(root).visits - 1;
   const float u_scale = cpuct(config, tree.node(root).visits) * std::sqrt(float(std::max<uint32_t>(total, 1)));
   const Edge& b = edges[size_t(best)];
-  const float best_score = q_for(tree.node(b.child), mover) + u_scale * b.prior / (1.0f + weights[size_t(best)]);
+  const float best_score = q_for(tree.node(b.child), mover, draws) + u_scale * b.prior / (1.0f + weights[size_t(best)]);
   for (size_t i = 0; i < edges.size(); ++i) {
     if (int(i) == best || weights[i] <= 0) continue;
-    const float gap = best_score - q_for(tree.node(edges[i].child), mover);
+    const float gap = best_score - q_for(tree.node(edges[i].child), mover, draws);
     if (gap > 0) {
       const float forced = forced_playouts(config.forced_playouts_k, edges[i].prior, total);
       const float keep = std::max(weights[i] - forced, u_scale * edges[i].prior / gap - 1.0f);

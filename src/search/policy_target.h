@@ -24,15 +24,16 @@ using PolicyEntry = game::PolicyEntry;
 void visit_weights(const Tree& tree, uint32_t root, std::span<float> weights);
 
 // weights[i] = the i-th edge's visits after policy-target pruning (see above). `mover` is the
-// side to move at the root.
-void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, const SearchConfig& config,
-                          std::span<float> weights);
+// side to move at the root; Q counts decided draws by `draws`, as the selection did.
+void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, const DrawScore& draws,
+                          const SearchConfig& config, std::span<float> weights);
 
 // Writes (action, weight / sum) for every positive weight into `out`; returns their number.
 int to_policy(std::span<const Edge> edges, std::span<const float> weights, std::span<PolicyEntry> out);
 
-// An index drawn with P(i) ~ weights[i]^(1/temperature), or the largest weight (first on ties)
-// when temperature < kGreedyTemperature. Some weight must be positive.
+// An index drawn with P(i) ~ weights[i]^(1/temperature), or the largest weight (first on ties;
+// the search's edges are in a random order) when temperature < kGreedyTemperature. Some weight
+// must be positive.
 int choose_by_temperature(std::span<const float> weights, float temperature, Rng& rng);
 
 // The temperature for a move: `play_ply` counts plies since the play phase began.

@@ -22,7 +22,8 @@ inline float forced_playouts(float k, float prior, uint32_t children_visits) {
 }
 
 struct PuctInputs {
-  float parent_q = 0;       // W - L of the parent from the mover's view
+  DrawScore draw_score;     // how the children's decided draws count
+  float parent_q = 0;       // W - L of the parent from the mover's view, with draw_score
   float fpu_reduction = 0;  // config.fpu_reduction, or fpu_reduction_root at the root
   float forced_k = 0;       // > 0: forced playouts with this k (root of a full search only)
   // Root: a child whose result the rules decided (a terminal) other than a win gets its one
@@ -32,7 +33,8 @@ struct PuctInputs {
 };
 
 // The index (within the node's edges) of the child to visit next. `node` is expanded. Reads
-// only; ties go to the earlier edge, so the choice is deterministic.
+// only; ties go to the earlier edge (GameSearch shuffles the edges when it expands a node, so
+// that ties are broken at random, from its seed).
 int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, const PuctInputs& in);
 
 }  // namespace sz::search

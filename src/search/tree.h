@@ -21,17 +21,21 @@ enum class NodeStatus : uint8_t { Unexpanded, Expanded, Terminal };
 // Statistics are means over the node's visits, from the view of the player `view`: the player
 // who chose the edge into this node (for a fresh root: the opponent of its side to move).
 // Players need not alternate (a placement may have one side drop several men in a row).
+// A draw the rules decide in the tree adds 0 to q and 1 to `decided_draws`; contempt is applied
+// when the tree is read (DrawScore), never stored, so a subtree kept for the next move, whose
+// root has the other side to move, is read with the right sign.
 struct Node {
-  float q = 0;      // mean W - L, in [-1, 1]
-  float d = 0;      // mean draw probability, in [0, 1]
-  float raw_q = 0;  // W - L of the first visit's evaluation (network or rules), same view
-  uint32_t visits = 0;  // N; once expanded, 1 (its own evaluation) + the children's N
+  float q = 0;              // mean W - L, in [-1, 1], decided draws counted as 0
+  float d = 0;              // mean draw probability, in [0, 1]
+  float decided_draws = 0;  // share of the visits that ended in a draw the rules decided, in [0, 1]
+  float raw_q = 0;          // W - L of the first visit's evaluation (network or rules), same view
+  uint32_t visits = 0;      // N; once expanded, 1 (its own evaluation) + the children's N
   uint32_t first_edge = 0;
   uint16_t num_edges = 0;
   NodeStatus status = NodeStatus::Unexpanded;
   game::Player view = game::Player::First;
 };
-static_assert(sizeof(Node) == 24);
+static_assert(sizeof(Node) == 28);
 
 struct Edge {
   game::ActionId action = 0;
@@ -40,8 +44,24 @@ struct Edge {
 };
 static_assert(sizeof(Edge) == 12);
 
-// W - L of `node` from `player`'s view.
+// W - L of `node` from `player`'s view, decided draws worth 0: the search's value (reports, the
+// recorded value target, resignation).
 inline float q_for(const Node& node, game::Player player) { return node.view == player ? node.q : -node.q; }
+
+// How the search scores a draw the rules decide in the tree (lc0's draw score): -contempt for
+// the side to move at the root, +contempt for its opponent.
+struct DrawScore {
+  game::Player root_mover = game::Player::First;
+  float contempt = 0;
+};
+
+// W - L of `node` from `player`'s view with decided draws scored by `score`: what the search
+// decides by (selection, pruning, the move).
+inline float q_for(const Node& node, game::Player player, const DrawScore& score) {
+  const float draw = node.view == score.root_mover ? -score.contempt : score.contempt;
+  const float q = node.q + draw * node.decided_draws;
+  return node.view == player ? q : -q;
+}
 
 inline game::Player other(game::Player p) {
   return p == game::Player::First ? game::Player::Second : game::Player::First;

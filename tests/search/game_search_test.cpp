@@ -3,6 +3,7 @@
 // Gumbel, and batching across games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -24,9 +25,13 @@ SearchConfig toy_config(int visits) {
   return c;
 }
 
+// In the order of the actions (the search keeps its edges in a random order).
 std::vector<uint32_t> root_visits(const GameSearch& s) {
+  std::vector<std::pair<game::ActionId, uint32_t>> children;
+  for (int i = 0; i < s.root_child_count(); ++i) children.emplace_back(s.root_child(i).action, s.root_child(i).visits);
+  std::sort(children.begin(), children.end());
   std::vector<uint32_t> v;
-  for (int i = 0; i < s.root_child_count(); ++i) v.push_back(s.root_child(i).visits);
+  for (const auto& c : children) v.push_back(c.second);
   return v;
 }
 
@@ -83,13 +88,13 @@ TEST(GameSearch, Signature) {
   UniformEvaluator uniform;
   GameSearch full(toy_config(400), TicTacToe(), /*seed=*/2024);
   full.run(uniform, SearchKind::Full);
-  EXPECT_EQ(root_visits(full), (std::vector<uint32_t>{44, 42, 40, 37, 38, 63, 37, 45, 54}));
+  EXPECT_EQ(root_visits(full), (std::vector<uint32_t>{34, 53, 45, 37, 37, 38, 38, 64, 54}));
   TicTacToe position;
   position.apply(4);
   position.apply(1);
   GameSearch cheap(toy_config(1600), position, /*seed=*/2024);
   cheap.run(uniform, SearchKind::Cheap);
-  EXPECT_EQ(root_visits(cheap), (std::vector<uint32_t>{17, 17, 17, 17, 30, 17, 285}));  // squares 0 2 3 5 6 7 8
+  EXPECT_EQ(root_visits(cheap), (std::vector<uint32_t>{232, 44, 16, 44, 34, 15, 15}));  // squares 0 2 3 5 6 7 8
 }
 
 TEST(GameSearch, TreeReuseKeepsChildVisits) {
@@ -106,9 +111,12 @@ TEST(GameSearch, TreeReuseKeepsChildVisits) {
   uint32_t child = kNoNode;
   for (const Edge& e : before.edges_of(0))
     if (e.action == played) child = e.child;
-  std::vector<uint32_t> grandchildren;
+  std::vector<std::pair<game::ActionId, uint32_t>> by_action;
   for (const Edge& e : before.edges_of(child))
-    grandchildren.push_back(e.child == kNoNode ? 0 : before.node(e.child).visits);
+    by_action.emplace_back(e.action, e.child == kNoNode ? 0 : before.node(e.child).visits);
+  std::sort(by_action.begin(), by_action.end());
+  std::vector<uint32_t> grandchildren;
+  for (const auto& g : by_action) grandchildren.push_back(g.second);
 
   search.play(played);
   EXPECT_EQ(search.tree().node(0).visits, kept.visits);

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -188,6 +191,91 @@ TEST(RealGames, ContemptAvoidsARepetitionTheNetworkLoves) {
       EXPECT_EQ(r.action == repeat, contempt == 0) << "contempt " << contempt << " seed " << seed;
     }
   }
+}
+
+// Favours a few actions (prior `share` split among those legal), uniform over the rest; zero value.
+class FavouringManyEvaluator final : public Evaluator {
+ public:
+  FavouringManyEvaluator(std::vector<game::ActionId> favourites, float share)
+      : favourites_(std::move(favourites)), share_(share) {}
+  void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) override {
+    for (size_t i = 0; i < queries.size(); ++i) {
+      const auto actions = queries[i].actions;
+      auto favoured = [&](game::ActionId a) {
+        return std::find(favourites_.begin(), favourites_.end(), a) != favourites_.end();
+      };
+      const size_t k = size_t(std::count_if(actions.begin(), actions.end(), favoured));
+      for (size_t a = 0; a < actions.size(); ++a) {
+        replies[i].priors[a] = k == 0               ? 1.0f / float(actions.size())
+                               : favoured(actions[a]) ? share_ / float(k)
+                                                      : (1 - share_) / float(actions.size() - k);
+      }
+      replies[i].wdl[0] = replies[i].wdl[2] = 0.0f;
+      replies[i].wdl[1] = 1.0f;
+    }
+  }
+
+ private:
+  std::vector<game::ActionId> favourites_;
+  float share_;
+};
+
+// Contempt read after tree reuse: White's search visits b1a1 and Black's repeating reply d8e8
+// (a draw the rules decide), worth +contempt to Black while White is the root's mover. Once
+// White plays b1a1 and the subtree is kept, Black is the mover and the same draw must cost it
+// contempt; read with White's sign, Black would play the repetition it was meant to avoid.
+TEST(RealGames, ContemptKeepsItsSignAfterTreeReuse) {
+  auto start = game::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
+  for (const char* m : {"a1b1", "e8d8", "b1a1", "d8e8", "a1b1", "e8d8"}) start->apply(action(*start, m));
+  const game::ActionId white_move = action(*start, "b1a1");
+  auto after = start->clone();
+  after->apply(white_move);
+  const game::ActionId repeat = action(*after, "d8e8");
+  for (uint64_t seed = 0; seed < 3; ++seed) {
+    SearchConfig config = greedy_config(200);
+    config.contempt = 0.2f;
+    GameSearch search(config, *start, seed);
+    FavouringManyEvaluator net({white_move, repeat}, 0.9f);
+    search.run(net, SearchKind::Cheap);
+    search.play(white_move);
+    bool seen = false;
+    for (int i = 0; i < search.root_child_count(); ++i) {
+      const ChildStats c = search.root_child(i);
+      if (c.action != repeat) continue;
+      seen = c.visits > 0;
+      EXPECT_NEAR(c.q, -0.2f, 1e-6f) << "seed " << seed << ": the kept draw, for Black";
+    }
+    ASSERT_TRUE(seen) << "seed " << seed << ": White's search did not visit Black's repetition";
+    const SearchResult& r = search.run(net, SearchKind::Cheap, /*visits=*/64);
+    EXPECT_NE(r.action, repeat) << "seed " << seed;
+  }
+}
+
+// Ties go to a random edge: with a uniform prior and a zero value every first placement of
+// Sittuyin is as good as any other, so over many seeds each is chosen about equally often
+// (chi-square against the uniform distribution). Ties to the first edge chose one move always.
+TEST(RealGames, TiedMovesAreChosenUniformlyOverSeeds) {
+  const auto start = game::new_game("sittuyin").take_or_throw("sittuyin");
+  std::array<game::ActionId, game::kMaxActions> legal{};
+  const int k = start->legal_actions(legal);
+  ASSERT_GT(k, 10);
+  std::map<game::ActionId, int> chosen;
+  const int seeds = 40 * k;
+  UniformEvaluator uniform;
+  SearchConfig config = greedy_config(16);
+  for (int seed = 0; seed < seeds; ++seed) {
+    GameSearch search(config, *start, uint64_t(seed));
+    ++chosen[search.run(uniform, SearchKind::Cheap).action];
+  }
+  double chi2 = 0;
+  const double expected = double(seeds) / k;
+  for (int i = 0; i < k; ++i) {
+    const double o = chosen.count(legal[size_t(i)]) ? chosen[legal[size_t(i)]] : 0;
+    chi2 += (o - expected) * (o - expected) / expected;
+  }
+  // k - 1 degrees of freedom; mean k - 1, standard deviation sqrt(2 (k - 1)): 5 deviations above.
+  EXPECT_LT(chi2, (k - 1) + 5 * std::sqrt(2.0 * (k - 1))) << k << " moves, " << chosen.size() << " ever chosen";
+  EXPECT_EQ(int(chosen.size()), k);
 }
 
 // A few moves of self-play from the start position (placement, then play) keep the tree sound.
