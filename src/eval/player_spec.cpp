@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/number_text.h"
+#include "eval/fsf_engine.h"
 #include "eval/material_evaluator.h"
 
 namespace sz::eval {
@@ -22,12 +23,17 @@ std::vector<std::string> split_commas(std::string_view text) {
   }
 }
 
-Result<int> parse_count(const std::string& key, const std::string& value, int hi) {
+Result<int> parse_whole(const std::string& key, const std::string& value, int lo, int hi) {
   int v = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || v < 1 || v > hi)
-    return fail(key + " wants a whole number in 1.." + std::to_string(hi) + ", not '" + value + "'");
+  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
+    return fail(key + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" +
+                value + "'");
   return v;
+}
+
+Result<int> parse_count(const std::string& key, const std::string& value, int hi) {
+  return parse_whole(key, value, 1, hi);
 }
 
 Result<float> parse_real(const std::string& key, const std::string& value, float lo, float hi) {
@@ -53,8 +59,10 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
     spec.kind = PlayerSpec::Kind::Material;
   else if (kind == "random")
     spec.kind = PlayerSpec::Kind::Random;
+  else if (kind == "fsf")
+    spec.kind = PlayerSpec::Kind::Fsf;  // its ':' argument is its first setting (parse_player_spec)
   else
-    return fail("unknown player kind '" + kind + "' (model:PATH, uniform, material, random, uci:COMMAND)");
+    return fail("unknown player kind '" + kind + "' (model:PATH, uniform, material, random, uci:COMMAND, fsf)");
   const bool wants_arg = spec.kind == PlayerSpec::Kind::Model || spec.kind == PlayerSpec::Kind::Uci;
   if (wants_arg && arg.empty()) return fail(kind + ": give " + (kind == "model" ? "model:PATH" : "uci:COMMAND"));
   if (!wants_arg && colon != std::string::npos) return fail(kind + " takes no ':' argument");
@@ -65,7 +73,8 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
 Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::string& value) {
   using Kind = PlayerSpec::Kind;
   const bool mcts = spec.kind == Kind::Model || spec.kind == Kind::Uniform || spec.kind == Kind::Material;
-  const bool uci = spec.kind == Kind::Uci;
+  const bool uci = spec.kind == Kind::Uci || spec.kind == Kind::Fsf;
+  const bool fsf = spec.kind == Kind::Fsf;
   if (key == "name") {
     if (value.empty()) return fail("name is empty");
     spec.name = value;
@@ -88,9 +97,18 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     (key == "nodes" ? spec.uci.nodes : key == "movetime" ? spec.uci.movetime_ms : spec.uci.depth) = *v;
   } else if (uci && key.starts_with("option.") && key.size() > 7) {
     spec.uci.options.emplace_back(key.substr(7), value);
+  } else if (fsf && key == "skill") {
+    auto v = parse_whole(key, value, 0, 20);
+    if (!v) return fail(v.error());
+    spec.uci.options.emplace_back("Skill Level", value);
+  } else if (fsf && key == "elo") {
+    auto v = parse_count(key, value, 4000);
+    if (!v) return fail(v.error());
+    spec.uci.options.emplace_back("UCI_LimitStrength", "true");
+    spec.uci.options.emplace_back("UCI_Elo", value);
   } else {
     return fail("unknown setting '" + key + "' (model/uniform/material: sims, temp, contempt, name; random: name; " +
-                "uci: option.NAME, nodes, movetime, depth, name)");
+                "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo)");
   }
   return true;
 }
@@ -98,7 +116,11 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
 }  // namespace
 
 Result<PlayerSpec> parse_player_spec(std::string_view text) {
-  const std::vector<std::string> fields = split_commas(text);
+  std::vector<std::string> fields = split_commas(text);
+  if (fields[0].starts_with("fsf:")) {  // fsf:nodes=1,skill=5: the argument is a setting
+    fields.insert(fields.begin() + 1, fields[0].substr(4));
+    fields[0] = "fsf";
+  }
   auto parsed = parse_kind(fields[0]);
   if (!parsed) return fail("player '" + std::string(text) + "': " + parsed.error());
   PlayerSpec spec = std::move(parsed).value();
@@ -111,6 +133,8 @@ Result<PlayerSpec> parse_player_spec(std::string_view text) {
     auto ok = apply_setting(spec, fields[i].substr(0, eq), fields[i].substr(eq + 1));
     if (!ok) return fail("player '" + spec.text + "': " + ok.error());
   }
+  if (spec.kind == PlayerSpec::Kind::Fsf && spec.uci.nodes == 0 && spec.uci.movetime_ms == 0 && spec.uci.depth == 0)
+    spec.uci.nodes = 1;
   if (spec.name.empty()) spec.name = spec.text;
   spec.uci.name = spec.name;
   return spec;
@@ -128,6 +152,12 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
     case PlayerSpec::Kind::Uci:
       player.make = uci_player_factory(spec.uci);
       break;
+    case PlayerSpec::Kind::Fsf: {
+      UciPlayerOptions fsf = spec.uci;
+      fsf.command = fsf_command().take_or_throw("player '" + spec.text + "'");
+      player.make = uci_player_factory(fsf);
+      break;
+    }
     case PlayerSpec::Kind::Uniform:
       player.make = mcts_player_factory(mcts, [](int) { return std::make_unique<search::UniformEvaluator>(); });
       break;

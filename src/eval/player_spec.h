@@ -6,6 +6,10 @@
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
+//   fsf[:nodes=N|movetime=MS|depth=D][,skill=S][,elo=E][,option.NAME=VALUE...][,name=X]
+//                                             Fairy-Stockfish (fsf_engine.h), nodes=1 unless
+//                                             a limit is given; skill: Skill Level 0..20; elo:
+//                                             UCI_LimitStrength with UCI_Elo E
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
 // contempt (search.contempt) to the caller's search config.
 #include <functional>
@@ -20,7 +24,7 @@
 namespace sz::eval {
 
 struct PlayerSpec {
-  enum class Kind { Model, Uniform, Material, Random, Uci };
+  enum class Kind { Model, Uniform, Material, Random, Uci, Fsf };
   Kind kind = Kind::Uniform;
   std::string text;     // as given
   std::string name;     // name=..., else `text`
@@ -28,7 +32,7 @@ struct PlayerSpec {
   int simulations = 0;  // 0: the caller's default
   float temperature = 0;
   std::optional<float> contempt;  // replaces search.contempt
-  UciPlayerOptions uci;           // Kind::Uci
+  UciPlayerOptions uci;           // Kind::Uci and Kind::Fsf (whose command is found when played)
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.
@@ -38,7 +42,8 @@ Result<PlayerSpec> parse_player_spec(std::string_view text);
 using ModelLoader = std::function<EvaluatorFactory(const std::string& model)>;
 
 // The match player for `spec`: MCTS players search with `search` and `default_simulations`
-// visits unless the spec says otherwise; `load_model` is called once per model player.
+// visits unless the spec says otherwise; `load_model` is called once per model player. An fsf
+// player finds (or installs) Fairy-Stockfish here: throws sz::Error naming the spec if it cannot.
 MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
                               const ModelLoader& load_model);
 

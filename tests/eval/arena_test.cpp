@@ -200,6 +200,22 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
   EXPECT_EQ(s->uci.movetime_ms, 100);
   EXPECT_EQ(s->uci.nodes, 0);
   EXPECT_TRUE(parse_player_spec("random").ok());
+  s = parse_player_spec("fsf:nodes=100,skill=5");
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->kind, PlayerSpec::Kind::Fsf);
+  EXPECT_EQ(s->uci.nodes, 100);
+  ASSERT_EQ(s->uci.options.size(), 1u);
+  EXPECT_EQ(s->uci.options[0], (std::pair<std::string, std::string>{"Skill Level", "5"}));
+  s = parse_player_spec("fsf,elo=1500,name=f");
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->uci.nodes, 1);  // the default limit: one node
+  ASSERT_EQ(s->uci.options.size(), 2u);
+  EXPECT_EQ(s->uci.options[1], (std::pair<std::string, std::string>{"UCI_Elo", "1500"}));
+  EXPECT_EQ(s->name, "f");
+  s = parse_player_spec("fsf:depth=3");
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->uci.depth, 3);
+  EXPECT_EQ(s->uci.nodes, 0);
 
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"chess", "unknown player kind 'chess'"},
@@ -212,6 +228,9 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
       {"random:x", "takes no ':' argument"},
       {"uniform,contempt=2", "contempt wants a number in -1..1"},
       {"random,contempt=1", "unknown setting"},
+      {"fsf:skill=21", "skill wants a whole number in 0..20"},
+      {"fsf:sims=3", "unknown setting 'sims'"},
+      {"fsf:nodes", "not KEY=VALUE"},
   };
   for (const auto& [text, message] : bad) {
     auto r = parse_player_spec(text);

@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "eval/arena.h"
+#include "eval/fsf_engine.h"
+#include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "eval/uci_process.h"
 #include "game/registry.h"
@@ -23,27 +25,13 @@
 namespace sz::eval {
 namespace {
 
-// Installs the npm package once per build tree (under a lock: ctest runs tests in parallel) and
-// returns the command that runs FSF, or "" with `why` set.
+// Fairy-Stockfish installed once per build tree (SZ_FSF_DIR; fsf_command locks against the
+// parallel tests): the command that runs it, or "" with `why` set.
 std::string fsf_command(std::string& why) {
-  const std::string dir = std::string(SZ_TEST_WORK_DIR) + "/fsf-npm";
-  std::filesystem::create_directories(dir);
-  const std::string script = sz::test::shared_dir() + "/tools/fsf-uci/fsf-uci.js";
-  if (!std::filesystem::exists(script)) return why = "no " + script, "";
-  if (std::system("command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1") != 0)
-    return why = "node or npm is not installed", "";
-  const int lock = open((dir + "/.lock").c_str(), O_CREAT | O_RDWR, 0644);
-  if (lock >= 0) flock(lock, LOCK_EX);
-  const std::string package = dir + "/node_modules/fairy-stockfish-nnue.wasm/stockfish.js";
-  if (!std::filesystem::exists(package)) {
-    const std::string install = "timeout 300 npm install --silent --no-audit --no-fund --prefix '" + dir +
-                                "' fairy-stockfish-nnue.wasm@1.1.12 >'" + dir + "/npm.log' 2>&1";
-    if (std::system(install.c_str()) != 0 || !std::filesystem::exists(package))
-      why = "npm install fairy-stockfish-nnue.wasm@1.1.12 failed (registry unreachable?), see " + dir + "/npm.log";
-  }
-  if (lock >= 0) close(lock);
-  if (!why.empty()) return "";
-  return "NODE_PATH='" + dir + "/node_modules' node '" + script + "'";
+  setenv("SZ_FSF_DIR", (std::string(SZ_TEST_WORK_DIR) + "/fsf-npm").c_str(), /*overwrite=*/1);
+  auto command = eval::fsf_command();
+  if (!command) return why = command.error(), "";
+  return *command;
 }
 
 MatchPlayer fsf_player(const std::string& command) {
@@ -130,6 +118,23 @@ TEST(FsfMatch, UniformMctsAgainstFsfInShatranj) {
   const MatchResult m = play_match(spec);
   expect_clean(m, played.games());
   expect_fsf_agrees(command, "shatranj", played.games());
+}
+
+// The fsf player spec finds the engine itself and plays at one node by default.
+TEST(FsfMatch, FsfPlayerSpecPlaysAGame) {
+  std::string why;
+  if (fsf_command(why).empty()) GTEST_SKIP() << why;
+  const PlayerSpec fsf = parse_player_spec("fsf:nodes=1,skill=3").take_or_throw("spec");
+  const PlayerSpec uniform = parse_player_spec("uniform,sims=8").take_or_throw("spec");
+  MatchSpec spec;
+  spec.players = {make_match_player(uniform, {}, 8, nullptr), make_match_player(fsf, {}, 8, nullptr)};
+  spec.starts = read_start_suite(sz::test::testdata("suites/starts-partial.epd"), "sittuyin", 1).take_or_throw("suite");
+  spec.max_plies = 300;
+  test::GameCollector played;
+  played.attach(spec);
+  const MatchResult m = play_match(spec);
+  expect_clean(m, played.games());
+  EXPECT_EQ(m.names[1], "fsf:nodes=1,skill=3");
 }
 
 }  // namespace
