@@ -99,6 +99,7 @@ void GameSlot::record_position(const search::SearchResult& r) {
   row.phase = state.phase();
   row.ply = state.ply();
   row.full_search = r.full_search;
+  row.search_wdl = r.wdl;
   record_.positions.append(row);
   players_.push_back(uint8_t(state.to_move()));
 }

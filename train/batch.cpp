@@ -29,11 +29,12 @@ int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  
 
 }  // namespace
 
-HostBatch make_host_batch(const Window& window, uint64_t seed, int64_t step, int batch_size, bool pinned) {
+HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned) {
   std::vector<int64_t> rows;
-  sample_rows(seed, step, batch_size, window.size(), rows);
+  sample_rows(spec.seed, step, spec.batch_size, window.size(), spec.sampling, rows);
   const Shape s = shape_of(window, rows);
-  const int64_t n = batch_size;
+  const int64_t n = spec.batch_size;
+  const float w = float(spec.value_target_search);
   const auto f32 = torch::TensorOptions().dtype(torch::kFloat).pinned_memory(pinned);
   const auto i64 = torch::TensorOptions().dtype(torch::kLong).pinned_memory(pinned);
   HostBatch b;
@@ -65,7 +66,8 @@ HostBatch make_host_batch(const Window& window, uint64_t seed, int64_t step, int
       prob[j * s.policy + e] = c.policy_prob[size_t(start + e)];
     }
     mask[j] = c.full_search[i] && count > 0 ? 1.0f : 0.0f;
-    wdl[j * 3 + wdl_column(c.result[i])] = 1.0f;
+    for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = w * c.search_wdl[3 * i + size_t(k)];
+    wdl[j * 3 + wdl_column(c.result[i])] += 1.0f - w;
     moves_left[j] = float(c.plies_to_end[i]);
   }
   return b;

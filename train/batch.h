@@ -19,13 +19,22 @@ struct HostBatch {
   torch::Tensor policy_index; // [B, K] int64: sparse policy target, padded with (0, 0.0)
   torch::Tensor policy_prob;  // [B, K] float
   torch::Tensor policy_mask;  // [B] float: 1 for positions with a full search and a target
-  torch::Tensor wdl;          // [B, 3] float one-hot: win, draw, loss from the side to move's view
+  torch::Tensor wdl;          // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
   torch::Tensor moves_left;   // [B] float: plies to the end of the game
 };
 
-// Batch `step`: batch_size rows sampled from `window` (sample_rows). `pinned`: page-locked
-// host memory, for an asynchronous copy to a GPU.
-HostBatch make_host_batch(const Window& window, uint64_t seed, int64_t step, int batch_size, bool pinned);
+// What a batch is drawn from and trained towards.
+struct BatchSpec {
+  uint64_t seed = 0;
+  int batch_size = 256;
+  Sampling sampling;
+  // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig).
+  double value_target_search = 0;
+};
+
+// Batch `step`: spec.batch_size rows sampled from `window` (sample_rows). `pinned`:
+// page-locked host memory, for an asynchronous copy to a GPU.
+HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned);
 
 // The LossBatch on `device`: the input expanded, the policy target dense over action_space.
 // moves_left stays undefined unless `with_moves_left`.

@@ -45,7 +45,7 @@ void BatchLoader::produce(std::shared_ptr<const Window> window, int64_t first_st
   try {
     for (int64_t step = first_step;; ++step) {
       Ready item;
-      item.host = make_host_batch(*window, options_.seed, step, options_.batch_size, /*pinned=*/!on_cpu);
+      item.host = make_host_batch(*window, options_.batch, step, /*pinned=*/!on_cpu);
       if (on_cpu) item.loss = to_loss_batch(item.host, options_.device, options_.action_space, options_.moves_left);
       std::unique_lock lock(mutex_);
       space_cv_.wait(lock, [&] { return stopping_ || int(queue_.size()) < options_.capacity; });

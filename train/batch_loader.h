@@ -17,8 +17,7 @@
 namespace sz::train {
 
 struct LoaderOptions {
-  uint64_t seed = 0;
-  int batch_size = 256;
+  BatchSpec batch;
   int capacity = 4;           // ready batches kept queued
   int action_space = 0;
   bool moves_left = false;    // fill LossBatch::moves_left

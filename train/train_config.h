@@ -37,6 +37,12 @@ struct TrainConfig {
   int64_t lr_decay_steps = 200'000;
   double lr_final_fraction = 0.01;
 
+  // The value target: (1 - value_target_search) * the game's result + value_target_search * the
+  // search's value of the position (its root W/D/L, recorded by self-play; KataGo and the
+  // "Lessons from AlphaZero" series found such a mix learns faster than the result alone: a
+  // drawn game still says which side the search thought was ahead). 0: the result alone.
+  double value_target_search = 0.0;
+
   // Loss weights (models::LossWeights); moves_left_weight 0 turns the moves-left loss off.
   double policy_weight = 1.0;
   double wdl_weight = 1.0;
@@ -49,6 +55,11 @@ struct TrainConfig {
   int64_t window_cap = 4'000'000;
   double window_scale = 40.0;
   double window_exponent = 0.65;
+  // A fixed share of every batch from the newest positions, so that a generation's games are
+  // not drowned by a large window: recent_share of the rows are drawn from the newest
+  // recent_positions rows of the window, the rest from the whole window. 0: uniform.
+  double recent_share = 0.0;
+  int64_t recent_positions = 100'000;
   int64_t min_positions = 5'000;  // no training before the run's shards hold this many
 
   // Replay ratio (KataGo's max-train-bucket-per-new-data): at most this many training samples

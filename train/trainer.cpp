@@ -128,8 +128,10 @@ Trainer::Impl::Impl(const config::RunConfig& c, std::string dir, TrainerHooks h)
   catalog = std::make_unique<ShardCatalog>((fs::path(run_dir) / "games").string(), arch.spec,
                                            [this](const std::string& s) { warn(s); });
   LoaderOptions lo;
-  lo.seed = state.seed;
-  lo.batch_size = tc.batch_size;
+  lo.batch.seed = state.seed;
+  lo.batch.batch_size = tc.batch_size;
+  lo.batch.sampling = {tc.recent_share, tc.recent_positions};
+  lo.batch.value_target_search = tc.value_target_search;
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
   lo.moves_left = arch.net.moves_left && tc.moves_left_weight > 0;

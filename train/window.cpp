@@ -1,6 +1,7 @@
 #include "train/window.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -22,14 +23,17 @@ uint64_t batch_seed(uint64_t seed, int64_t step) {
   return splitmix64(mixed);
 }
 
-void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, std::vector<int64_t>& out) {
+void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, const Sampling& sampling,
+                 std::vector<int64_t>& out) {
   out.resize(size_t(count));
   if (size <= 0) throw Error("sample_rows: the window is empty");
   Rng rng(batch_seed(seed, step));
-  for (int64_t& row : out) {
-    // Lemire's multiply-shift on 64 bits: uniform in [0, size) up to a bias of size / 2^64.
-    row = int64_t((static_cast<unsigned __int128>(rng()) * uint64_t(size)) >> 64);
-  }
+  // Lemire's multiply-shift on 64 bits: uniform in [0, n) up to a bias of n / 2^64.
+  auto below = [&](int64_t n) { return int64_t((static_cast<unsigned __int128>(rng()) * uint64_t(n)) >> 64); };
+  const int recent = int(std::lround(std::clamp(sampling.recent_share, 0.0, 1.0) * count));
+  const int64_t recent_rows = std::clamp<int64_t>(sampling.recent_positions, 1, size);
+  for (int i = 0; i < count; ++i)
+    out[size_t(i)] = i < count - recent ? below(size) : size - recent_rows + below(recent_rows);
 }
 
 Window::Row Window::row(int64_t i) const {

@@ -19,8 +19,18 @@ namespace sz::train {
 // The seed of batch `step`'s RNG.
 uint64_t batch_seed(uint64_t seed, int64_t step);
 
-// `count` row indices in [0, size) for batch `step`, into `out` (resized).
-void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, std::vector<int64_t>& out);
+// How a batch's rows are drawn: uniformly from the whole window, except a fixed share from its
+// newest rows (TrainConfig::recent_share, recent_positions).
+struct Sampling {
+  double recent_share = 0;
+  int64_t recent_positions = 0;
+};
+
+// `count` row indices in [0, size) for batch `step`, into `out` (resized): the first
+// count - round(recent_share * count) uniform over the window, the rest uniform over its newest
+// min(size, recent_positions) rows. With recent_share 0 every row is uniform.
+void sample_rows(uint64_t seed, int64_t step, int count, int64_t size, const Sampling& sampling,
+                 std::vector<int64_t>& out);
 
 // Immutable once built: the loader thread reads it while the trainer builds the next one.
 class Window {

@@ -130,6 +130,7 @@ void fields(V& v, train::TrainConfig& c) {
   v.num("lr_step_factor", c.lr_step_factor, 0.0, 1.0);
   v.num("lr_decay_steps", c.lr_decay_steps, int64_t{1}, int64_t{1'000'000'000});
   v.num("lr_final_fraction", c.lr_final_fraction, 0.0, 1.0);
+  v.num("value_target_search", c.value_target_search, 0.0, 1.0);
   v.num("policy_weight", c.policy_weight, 0.0, 1000.0);
   v.num("wdl_weight", c.wdl_weight, 0.0, 1000.0);
   v.num("moves_left_weight", c.moves_left_weight, 0.0, 1000.0);
@@ -137,6 +138,8 @@ void fields(V& v, train::TrainConfig& c) {
   v.num("window_cap", c.window_cap, int64_t{1}, int64_t{1} << 40);
   v.num("window_scale", c.window_scale, 0.0, 1e9);
   v.num("window_exponent", c.window_exponent, 0.0, 1.0);
+  v.num("recent_share", c.recent_share, 0.0, 1.0);
+  v.num("recent_positions", c.recent_positions, int64_t{1}, int64_t{1} << 40);
   v.num("min_positions", c.min_positions, int64_t{1}, int64_t{1} << 40);
   v.num("replay_ratio", c.replay_ratio, 0.0, 1e6);
   v.num("checkpoint_every", c.checkpoint_every, int64_t{1}, int64_t{1'000'000'000});

@@ -23,6 +23,7 @@ void PositionColumns::clear() {
   ply.clear();
   full_search.clear();
   plies_to_end.clear();
+  search_wdl.clear();
 }
 
 void PositionColumns::append(const PositionRow& row) {
@@ -45,6 +46,7 @@ void PositionColumns::append(const PositionRow& row) {
   ply.push_back(row.ply);
   full_search.push_back(row.full_search ? 1 : 0);
   plies_to_end.push_back(row.plies_to_end);
+  search_wdl.insert(search_wdl.end(), row.search_wdl.begin(), row.search_wdl.end());
 }
 
 void PositionColumns::append(const PositionColumns& other) {
@@ -66,6 +68,7 @@ void PositionColumns::append(const PositionColumns& other) {
   ply.insert(ply.end(), other.ply.begin(), other.ply.end());
   full_search.insert(full_search.end(), other.full_search.begin(), other.full_search.end());
   plies_to_end.insert(plies_to_end.end(), other.plies_to_end.begin(), other.plies_to_end.end());
+  search_wdl.insert(search_wdl.end(), other.search_wdl.begin(), other.search_wdl.end());
 }
 
 std::span<const uint64_t> PositionColumns::planes_of(int64_t i) const {
@@ -96,6 +99,7 @@ void PositionColumns::check_consistent(std::string_view context) const {
                      full_search.size(), plies_to_end.size()}) {
     if (len != n) fail("position columns differ in length");
   }
+  if (search_wdl.size() != 3 * n) fail("search_wdl does not match the number of positions");
   if (policy_action.size() != policy_prob.size()) fail("policy actions and probabilities differ in length");
   int64_t next = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -115,6 +119,10 @@ void check_position_values(const PositionColumns& p, const game::GameSpec& spec,
     };
     const size_t k = size_t(i);
     if (p.result[k] < -1 || p.result[k] > 1) fail("result " + std::to_string(p.result[k]) + " is not +1, 0 or -1");
+    const float* wdl = p.search_wdl.data() + 3 * k;
+    const float sum = wdl[0] + wdl[1] + wdl[2];
+    if (!(wdl[0] >= 0 && wdl[1] >= 0 && wdl[2] >= 0 && sum > 0.99f && sum < 1.01f))
+      fail("search_wdl is not a win/draw/loss distribution");
     if (p.action[k] < 0 || p.action[k] >= spec.action_space) {
       fail("action " + std::to_string(p.action[k]) + " is outside [0, " + std::to_string(spec.action_space) + ")");
     }

@@ -3,6 +3,7 @@
 // Positions are kept in columns (structure of arrays), the layout of the HDF5 file
 // (docs/DATA.md), so that the trainer can load a whole shard and sample rows without copying
 // each position into an object of its own.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -15,7 +16,7 @@ namespace sz::data {
 
 // The on-disk schema version. Bump => add an upgrade step in shard_reader.cpp, and update
 // docs/DATA.md. Writers write only this version; readers upgrade step by step or refuse.
-inline constexpr int kSampleFormatVersion = 1;
+inline constexpr int kSampleFormatVersion = 2;  // 2: positions/search_wdl
 
 using PolicyEntry = game::PolicyEntry;
 
@@ -30,6 +31,9 @@ struct PositionRow {
   int32_t ply = 0;
   bool full_search = true;                // playout-cap randomisation: only these are policy targets
   int32_t plies_to_end = 0;               // plies from this position to the end of the game
+  // The search's value of the position: win/draw/loss for the side to move, the root's mean
+  // over its visits with decided draws worth 0 (no contempt). A value target besides the result.
+  std::array<float, 3> search_wdl{0, 1, 0};
 };
 
 // Positions in columns. Row i owns planes[i*binary_planes ...], scalars[i*scalar_features ...]
@@ -51,6 +55,7 @@ struct PositionColumns {
   std::vector<int32_t> ply;
   std::vector<uint8_t> full_search;  // 0 or 1
   std::vector<int32_t> plies_to_end;
+  std::vector<float> search_wdl;  // 3 per row: win, draw, loss (PositionRow::search_wdl)
 
   PositionColumns() = default;
   PositionColumns(int binary_planes_, int scalar_features_)

@@ -61,6 +61,7 @@ int64_t width_of(const Column& column, const game::GameSpec& spec) {
     case Width::One: return 1;
     case Width::Planes: return spec.binary_planes;
     case Width::Scalars: return spec.scalar_features;
+    case Width::Wdl: return 3;
   }
   return 1;
 }

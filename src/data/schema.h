@@ -1,5 +1,5 @@
 #pragma once
-// Internal to src/data: the datasets of schema version 1 (kSampleFormatVersion), shared by the
+// Internal to src/data: the datasets of schema version 2 (kSampleFormatVersion), shared by the
 // writer (which creates them) and the reader (which checks them). docs/DATA.md describes the
 // same table for people; change both together.
 #include <hdf5.h>
@@ -14,8 +14,8 @@ namespace sz::data::schema {
 
 // Which count a dataset's first dimension runs over.
 enum class Table { Positions, Policy, Games };
-// The second dimension: none (a 1-D dataset), binary planes or scalar features.
-enum class Width { One, Planes, Scalars };
+// The second dimension: none (a 1-D dataset), binary planes, scalar features or win/draw/loss.
+enum class Width { One, Planes, Scalars, Wdl };
 enum class Kind { I8, U8, I32, I64, U64, F32, Str };
 
 struct Column {
@@ -23,6 +23,7 @@ struct Column {
   Table table;
   Width width;
   Kind kind;
+  int since = 1;  // the schema version that added it; older shards lack it (the reader fills it in)
 };
 
 enum Col : int {
@@ -36,6 +37,7 @@ enum Col : int {
   kPly,
   kFullSearch,
   kPliesToEnd,
+  kSearchWdl,
   kPolicyAction,
   kPolicyProb,
   kGameProfile,
@@ -62,6 +64,7 @@ inline constexpr std::array<Column, kNumColumns> kColumns = {{
     {"positions/ply", Table::Positions, Width::One, Kind::I32},
     {"positions/full_search", Table::Positions, Width::One, Kind::U8},
     {"positions/plies_to_end", Table::Positions, Width::One, Kind::I32},
+    {"positions/search_wdl", Table::Positions, Width::Wdl, Kind::F32, 2},
     {"policy/action", Table::Policy, Width::One, Kind::I32},
     {"policy/prob", Table::Policy, Width::One, Kind::F32},
     {"games/profile", Table::Games, Width::One, Kind::Str},

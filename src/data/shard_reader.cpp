@@ -16,15 +16,15 @@ using schema::kColumns;
 
 namespace {
 
-// The schema versions this reader can read. There is only version 1 so far. When
-// kSampleFormatVersion becomes 2, keep accepting 1 here and convert what is read from it in
-// memory (1 -> 2, then 2 -> 3, ...), so that every reader function returns the latest form.
+// The schema versions this reader can read: 1 and 2. What an older version lacks is filled in
+// in memory (upgrade_positions: 1 -> 2, later 2 -> 3, ...), so that every reader function
+// returns the latest form.
 void check_format_version(int64_t version, const std::string& path) {
-  if (version == kSampleFormatVersion) return;
+  if (version >= 1 && version <= kSampleFormatVersion) return;
   std::string why = version > kSampleFormatVersion ? "written by a newer program; update this reader"
                                                    : "no upgrade step exists for it";
   throw Error(path + ": schema version (sample_format_version) " + std::to_string(version) +
-              " is unknown; this reader knows version " + std::to_string(kSampleFormatVersion) + " (" + why + ")");
+              " is unknown; this reader knows versions 1 to " + std::to_string(kSampleFormatVersion) + " (" + why + ")");
 }
 
 bool kind_is_signed(schema::Kind kind) {
@@ -44,7 +44,15 @@ void check_type(hid_t dataset, schema::Kind kind, const std::string& where) {
     ok = cls == H5T_INTEGER && size == schema::kind_size(kind) &&
          (H5Tget_sign(type.get()) == H5T_SGN_2) == kind_is_signed(kind);
   }
-  if (!ok) throw Error(where + ": wrong type; schema version 1 says " + schema::kind_name(kind));
+  if (!ok) throw Error(where + ": wrong type; the schema says " + schema::kind_name(kind));
+}
+
+// Version 1 -> 2: no search value was recorded; the game's result stands in for it (a value
+// target mixed from the two is then the result alone).
+void upgrade_positions(int version, PositionColumns& p) {
+  if (version >= 2) return;
+  p.search_wdl.assign(3 * p.result.size(), 0.0f);
+  for (size_t i = 0; i < p.result.size(); ++i) p.search_wdl[3 * i + size_t(1 - p.result[i])] = 1.0f;
 }
 
 }  // namespace
@@ -114,6 +122,7 @@ void ShardReader::Impl::open_datasets() {
   info.num_policy_entries = -1;  // taken from the first policy dataset, then checked against
   for (int col = 0; col < schema::kNumColumns; ++col) {
     const schema::Column& c = kColumns[size_t(col)];
+    if (c.since > info.format_version) continue;  // upgrade_positions fills it in
     if (!h5::exists(file.get(), c.path)) throw Error(info.path + ": missing dataset '" + c.path + "'");
     datasets[size_t(col)] = h5::open_dataset(file.get(), c.path, where(col));
     const hid_t d = datasets[size_t(col)].get();
@@ -204,6 +213,8 @@ PositionColumns ShardReader::read_positions(int64_t first, int64_t count) const 
   p.ply = r.read<int32_t>(schema::kPly, first, count);
   p.full_search = r.read<uint8_t>(schema::kFullSearch, first, count);
   p.plies_to_end = r.read<int32_t>(schema::kPliesToEnd, first, count);
+  if (r.info.format_version >= 2) p.search_wdl = r.read<float>(schema::kSearchWdl, first, count);
+  upgrade_positions(r.info.format_version, p);
   // The policy entries of consecutive positions are consecutive: read them as one range.
   const int64_t begin = count > 0 ? p.policy_start[0] : 0;
   int64_t end = begin;

@@ -65,11 +65,35 @@ TEST(ShardDamage, UnknownSchemaVersionIsRefused) {
   const std::string path = write_shard(dir, 2);
   edit_file(path, [](hid_t file) {
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
-    const int64_t version = 2;
+    const int64_t version = 3;
     EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
     H5Aclose(attr);
   });
-  expect_refused(path, "schema version (sample_format_version) 2 is unknown; this reader knows version 1");
+  expect_refused(path, "schema version (sample_format_version) 3 is unknown; this reader knows versions 1 to 2");
+}
+
+// A version-1 shard (version 2 without positions/search_wdl) still reads: the game's result
+// stands in for the search value it did not record.
+TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
+  TempDir dir;
+  const std::string path = write_shard(dir, 2);
+  edit_file(path, [](hid_t file) {
+    EXPECT_GE(H5Ldelete(file, "positions/search_wdl", H5P_DEFAULT), 0);
+    const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
+    const int64_t version = 1;
+    EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
+    H5Aclose(attr);
+  });
+  const ShardReader reader = ShardReader::open(path);
+  EXPECT_EQ(reader.info().format_version, 1);
+  const PositionColumns p = reader.read_positions();
+  ASSERT_GT(p.size(), 0);
+  ASSERT_EQ(p.search_wdl.size(), size_t(3 * p.size()));
+  for (int64_t i = 0; i < p.size(); ++i) {
+    const int8_t r = p.result[size_t(i)];
+    const std::vector<float> wdl(p.search_wdl.begin() + 3 * i, p.search_wdl.begin() + 3 * i + 3);
+    EXPECT_EQ(wdl, (std::vector<float>{r > 0 ? 1.0f : 0.0f, r == 0 ? 1.0f : 0.0f, r < 0 ? 1.0f : 0.0f})) << i;
+  }
 }
 
 TEST(ShardDamage, MissingVersionAttributeIsRefused) {

@@ -70,6 +70,8 @@ inline GameRecord make_game(int index, const game::GameSpec& spec = test_spec())
     row.ply = j;
     row.full_search = j % 3 != 0;
     row.plies_to_end = n - j;
+    const float w = float((index + j) % 5) * 0.2f;
+    row.search_wdl = {w, (1 - w) * 0.5f, (1 - w) * 0.5f};
     g.positions.append(row);
   }
   return g;
@@ -90,6 +92,7 @@ inline void expect_same_positions(const PositionColumns& a, const PositionColumn
   EXPECT_EQ(a.ply, b.ply);
   EXPECT_EQ(a.full_search, b.full_search);
   EXPECT_EQ(a.plies_to_end, b.plies_to_end);
+  EXPECT_EQ(a.search_wdl, b.search_wdl);
 }
 
 inline void expect_same_meta(const GameMeta& a, const GameMeta& b) {

@@ -240,8 +240,9 @@ TEST(Batches, DependOnlyOnSeedStepAndShards) {
   ca.refresh();
   cb.refresh();
   const auto wa = Window::build(ca, 1'000'000, nullptr), wb = Window::build(cb, 1'000'000, nullptr);
-  const HostBatch x = make_host_batch(*wa, 3, 7, 64, false), y = make_host_batch(*wb, 3, 7, 64, false);
-  const HostBatch z = make_host_batch(*wa, 3, 8, 64, false);
+  const BatchSpec spec{.seed = 3, .batch_size = 64};
+  const HostBatch x = make_host_batch(*wa, spec, 7, false), y = make_host_batch(*wb, spec, 7, false);
+  const HostBatch z = make_host_batch(*wa, spec, 8, false);
   EXPECT_TRUE(torch::equal(x.planes, y.planes));
   EXPECT_TRUE(torch::equal(x.policy_index, y.policy_index));
   EXPECT_TRUE(torch::equal(x.policy_prob, y.policy_prob));
@@ -252,6 +253,32 @@ TEST(Batches, DependOnlyOnSeedStepAndShards) {
   const auto loss = to_loss_batch(x, torch::kCPU, 2212, true);
   EXPECT_TRUE(torch::allclose(loss.policy.sum(1), x.policy_prob.sum(1)));
   EXPECT_EQ(loss.input.sizes(), (std::vector<int64_t>{64, 44, 8, 8}));
+}
+
+// The value target mixes the result and the search's value: w * search + (1 - w) * one-hot.
+TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
+  TempDir a;
+  write_shards(a.str(), 0, 20, 5);
+  ShardCatalog catalog(a.str(), data::test::test_spec(), nullptr);
+  catalog.refresh();
+  const auto window = Window::build(catalog, 1'000'000, nullptr);
+  BatchSpec spec{.seed = 3, .batch_size = 64};
+  const HostBatch result_only = make_host_batch(*window, spec, 7, false);
+  spec.value_target_search = 1.0;
+  const HostBatch search_only = make_host_batch(*window, spec, 7, false);
+  spec.value_target_search = 0.25;
+  const HostBatch mixed = make_host_batch(*window, spec, 7, false);
+  EXPECT_TRUE(torch::allclose(mixed.wdl, 0.75 * result_only.wdl + 0.25 * search_only.wdl));
+  EXPECT_TRUE(torch::allclose(mixed.wdl.sum(1), torch::ones({64})));
+  EXPECT_FALSE(torch::equal(search_only.wdl, result_only.wdl));  // the test games' values differ from their results
+  // Each row of search_only is its position's recorded search value.
+  std::vector<int64_t> rows;
+  sample_rows(3, 7, 64, window->size(), Sampling{}, rows);
+  for (size_t j = 0; j < rows.size(); ++j) {
+    const Window::Row r = window->row(rows[j]);
+    for (int k = 0; k < 3; ++k)
+      EXPECT_FLOAT_EQ(search_only.wdl[int64_t(j)][k].item<float>(), r.columns->search_wdl[3 * size_t(r.index) + size_t(k)]);
+  }
 }
 
 // Real games from self-play with the uniform evaluator: its visit counts are a learnable target.

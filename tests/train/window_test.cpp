@@ -48,10 +48,11 @@ TEST(WindowSize, FloorGrowthAndCap) {
 
 TEST(Sampling, DependsOnlyOnSeedAndStep) {
   std::vector<int64_t> a, b, c, d;
-  sample_rows(5, 17, 256, 1000, a);
-  sample_rows(5, 17, 256, 1000, b);
-  sample_rows(5, 18, 256, 1000, c);
-  sample_rows(6, 17, 256, 1000, d);
+  const Sampling uniform;
+  sample_rows(5, 17, 256, 1000, uniform, a);
+  sample_rows(5, 17, 256, 1000, uniform, b);
+  sample_rows(5, 18, 256, 1000, uniform, c);
+  sample_rows(6, 17, 256, 1000, uniform, d);
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);
   EXPECT_NE(a, d);
@@ -59,10 +60,30 @@ TEST(Sampling, DependsOnlyOnSeedAndStep) {
   // Uniform: each tenth of the window gets about a tenth of 20000 draws.
   std::vector<int> buckets(10);
   for (int step = 0; step < 100; ++step) {
-    sample_rows(5, step, 200, 1000, a);
+    sample_rows(5, step, 200, 1000, uniform, a);
     for (int64_t r : a) ++buckets[size_t(r / 100)];
   }
   for (int n : buckets) EXPECT_NEAR(n, 2000, 200);
+}
+
+// A recent share: that share of every batch from the newest rows, the rest uniform; the
+// uniform part is the same draws as without the share.
+TEST(Sampling, ARecentShareComesFromTheNewestRows) {
+  std::vector<int64_t> plain, mixed;
+  const Sampling recent{.recent_share = 0.25, .recent_positions = 100};
+  int64_t newest = 0, total = 0;
+  for (int step = 0; step < 100; ++step) {
+    sample_rows(5, step, 200, 10'000, Sampling{}, plain);
+    sample_rows(5, step, 200, 10'000, recent, mixed);
+    EXPECT_TRUE(std::equal(plain.begin(), plain.begin() + 150, mixed.begin())) << step;
+    for (size_t i = 150; i < 200; ++i) EXPECT_GE(mixed[i], 9'900) << step;
+    for (int64_t r : mixed) newest += r >= 9'900, ++total;
+  }
+  // 25% from the newest 1%, plus the newest rows' 1% of the uniform 75%.
+  EXPECT_NEAR(double(newest) / double(total), 0.25 + 0.75 * 0.01, 0.01);
+  // A recent span larger than the window is the whole window.
+  sample_rows(5, 0, 200, 50, Sampling{.recent_share = 1.0, .recent_positions = 1000}, mixed);
+  for (int64_t r : mixed) EXPECT_TRUE(r >= 0 && r < 50) << r;
 }
 
 TEST(Window, TakesTheNewestPositionsOfTheNewestShards) {
