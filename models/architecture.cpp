@@ -24,6 +24,7 @@ std::string describe(const Architecture& a) {
   const auto& s = a.spec;
   std::string text = n.name + ": " + std::to_string(n.blocks) + " x " + std::to_string(n.channels);
   if (n.global_pool_every > 0) text += ", global pooling every " + std::to_string(n.global_pool_every);
+  if (n.spatial_policy) text += ", spatial policy";
   text += n.moves_left ? ", WDL + moves-left" : ", WDL";
   text += ", " + s.game + " (" + std::to_string(s.binary_planes) + " + " + std::to_string(s.scalar_features) +
           " -> " + std::to_string(s.action_space) + "), encoder " + std::to_string(s.encoder_version) +
@@ -48,6 +49,7 @@ std::vector<std::string> architecture_differences(const Architecture& want, cons
   if (w.global_pool_every > 0 && f.global_pool_every > 0)
     compare(d, "global_pool_channels", w.global_pool_channels, f.global_pool_channels);
   compare(d, "policy_channels", w.policy_channels, f.policy_channels);
+  compare(d, "spatial_policy", w.spatial_policy, f.spatial_policy);
   compare(d, "value_channels", w.value_channels, f.value_channels);
   compare(d, "value_hidden", w.value_hidden, f.value_hidden);
   compare(d, "moves_left", w.moves_left, f.moves_left);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "game/registry.h"
+
 namespace sz::models {
 
 namespace {
@@ -136,7 +138,14 @@ CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::opt
 
 LoadedNetwork load_network(const std::string& path) {
   OpenCheckpoint c = open_checkpoint(path, torch::kCPU);
-  LoadedNetwork loaded{Network(c.meta.arch), c.meta};
+  Architecture arch = c.meta.arch;
+  // The policy map is the game's (fixed by its action-space version), not stored in the file.
+  if (const auto spec = game::spec_for(arch.spec.game);
+      spec && spec->action_space == arch.spec.action_space && spec->action_space_version == arch.spec.action_space_version) {
+    arch.spec.policy_planes = spec->policy_planes;
+    arch.spec.policy_map = spec->policy_map;
+  }
+  LoadedNetwork loaded{Network(arch), c.meta};
   load_weights(c, path, loaded.net);
   loaded.net->eval();
   return loaded;

@@ -63,8 +63,8 @@ bool set_field(CheckpointMeta& m, std::string_view key, std::string_view value) 
     if (key == k) return parse_number(value, ref(m));
   for (const auto& [k, ref] : kStringKeys)
     if (key == k) return ref(m) = std::string(value), true;
-  if (key == "net.moves_left") {
-    m.arch.net.moves_left = value == "true";
+  if (key == "net.moves_left" || key == "net.spatial_policy") {  // absent in older checkpoints: false
+    (key == "net.moves_left" ? m.arch.net.moves_left : m.arch.net.spatial_policy) = value == "true";
     return value == "true" || value == "false";
   }
   if (key == "step") return parse_number(value, m.step);
@@ -80,6 +80,7 @@ std::string meta_to_text(const CheckpointMeta& meta) {
   for (const auto& [k, ref] : kIntKeys) text += std::string(k) + ": " + std::to_string(ref(m)) + "\n";
   for (const auto& [k, ref] : kStringKeys) text += std::string(k) + ": " + ref(m) + "\n";
   text += std::string("net.moves_left: ") + (m.arch.net.moves_left ? "true" : "false") + "\n";
+  text += std::string("net.spatial_policy: ") + (m.arch.net.spatial_policy ? "true" : "false") + "\n";
   text += "step: " + std::to_string(m.step) + "\n";
   text += "profiles: " + join(m.profiles) + "\n";
   return text;

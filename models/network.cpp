@@ -52,9 +52,18 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
   tower_ = register_module("tower", nn::ModuleList());
   for (int b = 0; b < n.blocks; ++b)
     tower_->push_back(ResidualBlock(n.channels, is_global_pool_block(n, b) ? n.global_pool_channels : 0));
-  policy_conv_ = register_module("policy_conv", conv(n.channels, n.policy_channels, 1));
+  policy_conv_ = register_module("policy_conv", conv(n.channels, n.policy_channels, n.spatial_policy ? 3 : 1));
   policy_bn_ = register_module("policy_bn", nn::BatchNorm2d(n.policy_channels));
-  policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
+  if (n.spatial_policy) {
+    if (s.policy_planes <= 0 || int(s.policy_map.size()) != s.action_space)
+      throw Error("network for game '" + s.game + "': spatial_policy needs the game's policy map, which it lacks");
+    policy_planes_ = register_module(
+        "policy_planes", nn::Conv2d(nn::Conv2dOptions(n.policy_channels, s.policy_planes, 1).bias(true)));
+    std::vector<int64_t> map(s.policy_map.begin(), s.policy_map.end());
+    policy_map_ = register_buffer("policy_map", torch::tensor(map, torch::kLong));
+  } else {
+    policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
+  }
   value_conv_ = register_module("value_conv", conv(n.channels, n.value_channels, 1));
   value_bn_ = register_module("value_bn", nn::BatchNorm2d(n.value_channels));
   value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * kBoardSquares, n.value_hidden));
@@ -71,7 +80,8 @@ NetOutput NetworkImpl::forward(const torch::Tensor& input) {
   torch::Tensor x = conv_bn_relu(stem_, stem_bn_, input);
   for (const auto& block : *tower_) x = block->as<ResidualBlockImpl>()->forward(x);
   NetOutput out;
-  out.policy = policy_fc_(conv_bn_relu(policy_conv_, policy_bn_, x).flatten(1));
+  const torch::Tensor p = conv_bn_relu(policy_conv_, policy_bn_, x);
+  out.policy = policy_planes_ ? policy_planes_(p).flatten(1).index_select(1, policy_map_) : policy_fc_(p.flatten(1));
   const torch::Tensor v = conv_bn_relu(value_conv_, value_bn_, x).flatten(1);
   out.wdl = value_fc2_(torch::relu(value_fc1_(v)));
   if (moves_conv_) {

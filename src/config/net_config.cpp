@@ -87,6 +87,7 @@ NetConfig parse_net_or_throw(std::string_view yaml, std::string_view source) {
   m.read("name", n.name);
   for (const auto& r : kNetRanges) m.read(r.key, n.*r.field);
   m.read("moves_left", n.moves_left);
+  m.read("spatial_policy", n.spatial_policy);
   m.check_no_unknown_keys();
   if (auto v = net_violation(n)) throw_at(m, root, *v);
   return n;

@@ -30,7 +30,12 @@ struct NetConfig {
   int channels = 64;              // channels of every tower convolution
   int global_pool_every = 0;      // 0: none; k: every k-th block (1-based) is a global-pooling block
   int global_pool_channels = 32;  // channels pooled (mean and max) in such a block
-  int policy_channels = 32;       // 1x1 convolution before the policy's linear layer
+  int policy_channels = 32;       // the policy head's first convolution
+  // The policy head: false, a 1x1 convolution and a linear layer onto the action space; true,
+  // a 3x3 convolution and a 1x1 convolution onto the game's move planes (GameSpec::policy_map,
+  // AlphaZero's layout), gathered into action ids: a move's logit is computed where it starts,
+  // by weights shared across the board.
+  bool spatial_policy = false;
   int value_channels = 32;        // 1x1 convolution before the value's hidden layer
   int value_hidden = 128;         // hidden units of the value (and moves-left) head
   bool moves_left = false;        // a moves-left head (expected plies to the end)

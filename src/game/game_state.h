@@ -45,6 +45,12 @@ struct GameSpec {
   int action_space = 0;          // number of dense action ids
   int encoder_version = 0;
   int action_space_version = 0;
+  // Each action's place in a spatial policy of policy_planes 8x8 planes (AlphaZero's move
+  // planes: a move type per plane, its square on the board): policy_map[a] = plane * 64 + square,
+  // square = rank * 8 + file in the mover's frame. Fixed by action_space_version, so not stored
+  // in files; empty for a game without such a map. Points into the game's static tables.
+  int policy_planes = 0;
+  std::span<const int32_t> policy_map;
 };
 
 // The encoded input of one position from the side to move's view: `binary_planes` bitboards

@@ -98,6 +98,33 @@ TEST(ActionSpace, SizesMatchTheDocumentedLayout) {
   EXPECT_EQ(action_space_size(Game::Shatranj), 1572);
 }
 
+// The spatial policy map: one distinct cell per action, a board move on its from-square, a drop
+// on its to-square, a promotion on its from-square; 44 displacement planes (28 rook lines, 4 met
+// steps, 8 knight jumps, 4 alfil leaps), plus 5 drop and 5 promotion planes in Sittuyin.
+TEST(ActionSpace, PolicyMapGivesEveryActionItsOwnCell) {
+  for (const Game game : {Game::Sittuyin, Game::Shatranj}) {
+    const auto map = policy_map(game);
+    ASSERT_EQ(int(map.size()), action_space_size(game));
+    EXPECT_EQ(policy_planes(game), game == Game::Sittuyin ? 54 : 44);
+    const std::set<int32_t> cells(map.begin(), map.end());
+    EXPECT_EQ(cells.size(), map.size());
+    for (int32_t c : map) EXPECT_TRUE(c >= 0 && c < policy_planes(game) * 64) << c;
+    const game::GameSpec spec = game_spec(game);
+    EXPECT_EQ(spec.policy_planes, policy_planes(game));
+    EXPECT_EQ(spec.policy_map.data(), map.data());
+  }
+  // h1h3 and a1a3 for White: on their from-squares (7 and 0), on one plane (+2 ranks, 0 files).
+  const auto rules = config::rule_profile("sittuyin").take_or_throw("sittuyin");
+  const Position pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", *rules).take_or_throw("fen");
+  const auto map = policy_map(Game::Sittuyin);
+  const int32_t h1h3 = action_of(pos, Move::normal(7, 23)), a1a3 = action_of(pos, Move::normal(0, 16));
+  EXPECT_EQ(map[size_t(h1h3)] % 64, 7);
+  EXPECT_EQ(map[size_t(a1a3)] % 64, 0);
+  EXPECT_EQ(map[size_t(h1h3)] / 64, map[size_t(a1a3)] / 64);
+  const int32_t drop = 1572 + 4 * 64 + 7;  // R@h1
+  EXPECT_EQ(map[size_t(drop)] % 64, 7);
+}
+
 TEST(ActionSpace, ReferencePositionsRoundTripAndMirror) {
   for (const char* file : {"moves-sittuyin.txt", "moves-shatranj.txt"}) {
     for (const auto& line : test::read_vector_file(file)) {

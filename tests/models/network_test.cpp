@@ -107,6 +107,27 @@ TEST(Network, OutputShapesForEveryPresetAndGame) {
     }
 }
 
+// The spatial policy head: each action's logit is its cell of the move planes, and the head has
+// no linear layer onto the action space.
+TEST(Network, SpatialPolicyGathersTheMovePlanes) {
+  torch::NoGradGuard no_grad;
+  for (const char* profile : {"sittuyin", "shatranj"}) {
+    Architecture arch = arch_of("tiny", profile);
+    arch.net.spatial_policy = true;
+    Network net(arch);
+    net->eval();
+    for (const auto& item : net->named_parameters()) EXPECT_EQ(item.key().find("policy_fc"), std::string::npos) << item.key();
+    const auto positions = test::random_positions(profile, 4, 9);
+    const NetOutput out = net->forward(encode(positions, arch.spec));
+    ASSERT_EQ(out.policy.sizes(), (std::vector<int64_t>{4, arch.spec.action_space}));
+    EXPECT_TRUE(torch::isfinite(out.policy).all().item<bool>());
+  }
+  Architecture lacking = arch_of("tiny");
+  lacking.net.spatial_policy = true;
+  lacking.spec.policy_map = {};
+  EXPECT_THROW(Network{lacking}, Error);
+}
+
 TEST(Network, GlobalPoolingBlocksWhereConfigured) {
   Architecture arch = arch_of("small");
   arch.net.global_pool_every = 3;
@@ -155,6 +176,25 @@ TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
   const LoadedNetwork loaded = load_network(path);
   EXPECT_EQ(loaded.meta.arch.net.name, "tiny");
   EXPECT_EQ(read_checkpoint_meta(path).step, 3);
+  std::filesystem::remove(path);
+}
+
+// A spatial-policy network loads by itself (the map comes from the game) with identical outputs.
+TEST(Checkpoint, SpatialPolicyRoundTrips) {
+  Architecture arch = arch_of("tiny");
+  arch.net.spatial_policy = true;
+  torch::manual_seed(4);
+  Network net(arch);
+  net->eval();
+  const std::string path = temp_path("spatial.ckpt");
+  save_checkpoint(path, net, nullptr, "", {});
+  EXPECT_TRUE(read_checkpoint_meta(path).arch.net.spatial_policy);
+  LoadedNetwork loaded = load_network(path);
+  const LossBatch batch = fixed_batch(arch, 8, 2);
+  torch::NoGradGuard no_grad;
+  EXPECT_TRUE(torch::equal(net->forward(batch.input).policy, loaded.net->forward(batch.input).policy));
+  Network linear(arch_of("tiny"));
+  EXPECT_THROW(load_checkpoint(path, linear), Error);  // spatial_policy: checkpoint true, expected false
   std::filesystem::remove(path);
 }
 
@@ -238,9 +278,12 @@ TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
 
 // STYLE.md: a tiny net overfits a fixed batch on the CPU in seconds: the loss falls by 90%.
 TEST(Training, TinyNetOverfitsAFixedBatch) {
-  const Architecture arch = arch_of("tiny");
+  Architecture arch = arch_of("tiny");
   const LossBatch batch = fixed_batch(arch, 64, 3);
-  for (const OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::AdamW}) {
+  const std::pair<OptimizerKind, bool> cases[] = {
+      {OptimizerKind::Sgd, false}, {OptimizerKind::AdamW, false}, {OptimizerKind::Sgd, true}};
+  for (const auto& [kind, spatial] : cases) {
+    arch.net.spatial_policy = spatial;
     torch::manual_seed(3);
     Network net(arch);
     OptimizerConfig config;
@@ -253,8 +296,9 @@ TEST(Training, TinyNetOverfitsAFixedBatch) {
     int steps = 1;
     for (; steps < 400 && last > 0.1 * first; ++steps) last = train_steps(net, *opt, batch, 1);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s: loss %.3f -> %.3f in %d steps, %.1f s\n", optimizer_name(kind).data(), first, last, steps, seconds);
-    EXPECT_LT(last, 0.1 * first) << optimizer_name(kind);
+    std::printf("%s%s: loss %.3f -> %.3f in %d steps, %.1f s\n", optimizer_name(kind).data(),
+                spatial ? ", spatial policy" : "", first, last, steps, seconds);
+    EXPECT_LT(last, 0.1 * first) << optimizer_name(kind) << (spatial ? ", spatial policy" : "");
   }
 }
 

@@ -1,6 +1,8 @@
 #include "games/chaturanga/action_space.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 namespace sz::chaturanga {
 
@@ -41,7 +43,52 @@ const BoardMoveTables& tables() {
   return t;
 }
 
+// Displacements (rank step, file step) of the board moves, sorted: one policy plane each.
+std::vector<std::pair<int, int>> board_displacements() {
+  std::vector<std::pair<int, int>> d;
+  for (const auto& [from, to] : tables().squares) d.emplace_back(rank_of(to) - rank_of(from), file_of(to) - file_of(from));
+  std::sort(d.begin(), d.end());
+  d.erase(std::unique(d.begin(), d.end()), d.end());
+  return d;
+}
+
+struct PolicyMap {
+  int planes = 0;
+  std::vector<int32_t> index;  // by action id
+};
+
+PolicyMap make_policy_map(Game game) {
+  const std::vector<std::pair<int, int>> steps = board_displacements();
+  PolicyMap m;
+  m.index.resize(size_t(action_space_size(game)));
+  for (int a = 0; a < kBoardMoves; ++a) {
+    const auto [from, to] = tables().squares[size_t(a)];
+    const std::pair<int, int> step{rank_of(to) - rank_of(from), file_of(to) - file_of(from)};
+    const int plane = int(std::lower_bound(steps.begin(), steps.end(), step) - steps.begin());
+    m.index[size_t(a)] = plane * 64 + from;
+  }
+  m.planes = int(steps.size());
+  if (game == Game::Sittuyin) {
+    for (int t = 0; t < kDropTypes; ++t)
+      for (int sq = 0; sq < 64; ++sq) m.index[size_t(kDropBase + t * 64 + sq)] = (m.planes + t) * 64 + sq;
+    m.planes += kDropTypes;
+    for (int from = 0; from < 64; ++from)
+      for (int form = 0; form < 5; ++form) m.index[size_t(kPromotionBase + from * 5 + form)] = (m.planes + form) * 64 + from;
+    m.planes += 5;
+  }
+  return m;
+}
+
+const PolicyMap& policy_map_of(Game game) {
+  static const PolicyMap sittuyin = make_policy_map(Game::Sittuyin), shatranj = make_policy_map(Game::Shatranj);
+  return game == Game::Sittuyin ? sittuyin : shatranj;
+}
+
 }  // namespace
+
+int policy_planes(Game game) { return policy_map_of(game).planes; }
+
+std::span<const int32_t> policy_map(Game game) { return policy_map_of(game).index; }
 
 int action_space_size(Game game) { return game == Game::Sittuyin ? kSittuyinActions : kShatranjActions; }
 

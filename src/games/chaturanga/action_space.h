@@ -8,6 +8,7 @@
 //   + 5 x 64                         Sittuyin drops: K F S N R, times the square
 //   + 64 x 5                         Sittuyin promotions: from, times in place / NE / NW / SE / SW
 #include <cstdint>
+#include <span>
 
 #include "games/chaturanga/position.h"
 
@@ -20,6 +21,13 @@ inline constexpr int kSittuyinActions = kBoardMoves + kDropTypes * 64 + 64 * 5;
 inline constexpr int kShatranjActions = kBoardMoves;
 
 int action_space_size(Game game);
+
+// The spatial layout of the action space (GameSpec::policy_map): a board move lies on the plane
+// of its displacement (one per distinct (file, rank) step some man makes: rook lines, king and
+// met steps, knight jumps, alfil leaps) at its from-square; a drop on its man's plane at its
+// to-square; a promotion on its form's plane at its from-square. All in the mover's frame.
+int policy_planes(Game game);
+std::span<const int32_t> policy_map(Game game);
 
 // A square as seen by colour c in `game`, and back (each transform is its own inverse).
 constexpr int view_square(Game game, Color c, int sq) {
