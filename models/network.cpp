@@ -59,8 +59,8 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
       throw Error("network for game '" + s.game + "': spatial_policy needs the game's policy map, which it lacks");
     policy_planes_ = register_module(
         "policy_planes", nn::Conv2d(nn::Conv2dOptions(n.policy_channels, s.policy_planes, 1).bias(true)));
-    std::vector<int64_t> map(s.policy_map.begin(), s.policy_map.end());
-    policy_map_ = register_buffer("policy_map", torch::tensor(map, torch::kLong));
+    // Not a buffer: Module::to(dtype) would convert it, and it is the game's, not a weight.
+    policy_map_ = torch::tensor(std::vector<int64_t>(s.policy_map.begin(), s.policy_map.end()), torch::kLong);
   } else {
     policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
   }
@@ -81,6 +81,7 @@ NetOutput NetworkImpl::forward(const torch::Tensor& input) {
   for (const auto& block : *tower_) x = block->as<ResidualBlockImpl>()->forward(x);
   NetOutput out;
   const torch::Tensor p = conv_bn_relu(policy_conv_, policy_bn_, x);
+  if (policy_planes_ && policy_map_.device() != p.device()) policy_map_ = policy_map_.to(p.device());
   out.policy = policy_planes_ ? policy_planes_(p).flatten(1).index_select(1, policy_map_) : policy_fc_(p.flatten(1));
   const torch::Tensor v = conv_bn_relu(value_conv_, value_bn_, x).flatten(1);
   out.wdl = value_fc2_(torch::relu(value_fc1_(v)));

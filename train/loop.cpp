@@ -8,20 +8,26 @@
 #include "config/embedded.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/number_text.h"
 #include "eval/match_report.h"
+#include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
+#include "train/run_files.h"
 #include "train/trainer.h"
 
 namespace sz::train {
 
 namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double minutes_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60.0;
+constexpr double kProgressSeconds = 30;  // between progress lines of a long step
+
+double minutes_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count() / 60.0;
 }
 
 // The eval suite as a file: a path as given, or a built-in suite written into the run directory.
@@ -40,10 +46,14 @@ std::string suite_path(const config::RunConfig& config) {
   throw Error("loop.eval_suite: no file or built-in suite '" + suite + "'");
 }
 
+int eval_simulations(const config::RunConfig& config) {
+  return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
+}
+
 eval::MatchPlayer mcts_player(const config::RunConfig& config, const std::string& name, const std::string& model) {
   eval::MctsPlayerOptions options;
   options.search = config.search;
-  options.simulations = config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
+  options.simulations = eval_simulations(config);
   return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, config.inference))};
 }
 
@@ -73,113 +83,258 @@ int generations_done(const LoopConfig& lc, int64_t games) {
   return done;
 }
 
-void append_line(const std::string& path, const std::string& line) {
-  std::ofstream out(path, std::ios::app);
-  out << line << '\n';
-  if (!out) throw Error("cannot append to " + path);
-}
+std::string model_name(int64_t step) { return step == kAnchorStep ? "" : checkpoint_file_name(step); }
 
 }  // namespace
 
-eval::MatchResult match_against_bootstrap(const config::RunConfig& config, const std::string& model, int games,
-                                          const std::string& pgn_path) {
-  const int total = games > 0 ? games : config.loop.final_eval_games;
+// One run of the loop: its state and its steps, each a method that fits on a screen.
+class LoopRun {
+ public:
+  LoopRun(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks)
+      : config_(config), lc_(config.loop), stop_(stop), hooks_(std::move(hooks)), run_(config.run_dir()) {}
+
+  LoopReport run();
+
+ private:
+  void say(const std::string& line) const {
+    if (hooks_.on_line) hooks_.on_line(line);
+    else std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  bool stopping() const { return stop_ && stop_->load(); }
+  bool more_generations(int generation, std::string& reason) const;
+  void resolve_anchor();
+  TrainerHooks trainer_hooks();
+  std::unique_ptr<selfplay::SelfplayStats> play_generation(int generation);
+  bool adopt(const std::string& candidate, int generation, std::string& verdict);
+  void rate(int64_t step, int generation);
+  eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, const std::string& label,
+                         uint64_t seed, const std::string& pgn = "");
+  eval::MatchPlayer network_player(int64_t step) const;
+  void record(const eval::MatchResult& m, int64_t a_step, int64_t b_step);
+  void final_matches(LoopReport& report);
+
+  const config::RunConfig& config_;
+  const LoopConfig& lc_;
+  const std::atomic<bool>* stop_;
+  LoopHooks hooks_;
+  const std::string run_;
+  Clock::time_point start_ = Clock::now();
+  std::unique_ptr<Trainer> trainer_;
+  std::unique_ptr<Ladder> ladder_;
+  std::optional<eval::MatchPlayer> anchor_;
+  std::string anchor_name_;
+  std::vector<std::string> starts_;
+};
+
+bool LoopRun::more_generations(int generation, std::string& reason) const {
+  if (stopping()) return reason = "stopped (interrupt)", false;
+  if (lc_.generations > 0 && generation >= lc_.generations)
+    return reason = "loop.generations (" + std::to_string(lc_.generations) + ") done", false;
+  if (lc_.max_minutes > 0 && minutes_since(start_) >= lc_.max_minutes)
+    return reason = "loop.max_minutes (" + shortest_text(lc_.max_minutes) + ") reached after " +
+                    std::to_string(generation) + " of " + std::to_string(lc_.generations) + " generations",
+           false;
+  return true;
+}
+
+// The anchor player, if the config names one and it can be started here.
+void LoopRun::resolve_anchor() {
+  if (lc_.anchor.empty() || (lc_.rate_games == 0 && lc_.final_eval_games == 0)) return;
+  const eval::PlayerSpec spec = eval::parse_player_spec(lc_.anchor).take_or_throw("loop.anchor");
+  try {
+    anchor_ = eval::make_match_player(spec, config_.search, eval_simulations(config_), [&](const std::string& m) {
+      return nn::evaluator_factory(m, config_.inference);
+    });
+    anchor_name_ = spec.name;
+  } catch (const Error& e) {
+    say(std::string("loop: warning: no anchor, the networks are rated against each other only: ") + e.what());
+  }
+}
+
+TrainerHooks LoopRun::trainer_hooks() {
+  TrainerHooks hooks;
+  auto last = std::make_shared<Clock::time_point>(Clock::now());
+  hooks.on_metrics = [this, last](const StepMetrics& m) {
+    if (std::chrono::duration<double>(Clock::now() - *last).count() < kProgressSeconds) return;
+    *last = Clock::now();
+    say("  train: " + progress_line(m));
+  };
+  hooks.on_info = [this](const std::string& s) { say("  train: " + s); };
+  hooks.on_warning = [this](const std::string& s) { say("  train: warning: " + s); };
+  return hooks;
+}
+
+std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation) {
+  selfplay::SelfplayJob job;
+  job.config = config_.selfplay;
+  job.out_dir = run_ + "/games";
+  job.games = games_after(lc_, generation + 1);
+  job.model_id = read_adopted(run_);
+  job.make_evaluator = nn::evaluator_factory(job.model_id, config_.inference);
+  job.stop = stop_;
+  job.progress_seconds = kProgressSeconds;
+  job.on_progress = [this](const selfplay::SelfplayStats& s) { say("  selfplay: " + s.progress_line()); };
+  return selfplay::run_selfplay(job);
+}
+
+// Adopts `candidate` (after gating, when on); `verdict` says what happened, for the generation's line.
+bool LoopRun::adopt(const std::string& candidate, int generation, std::string& verdict) {
+  const std::string adopted = read_adopted(run_);
+  verdict = "no new checkpoint";
+  if (candidate.empty() || candidate == adopted) return false;
+  verdict.clear();
+  if (lc_.gating && !adopted.empty()) {
+    const auto result = play(mcts_player(config_, "candidate", candidate), mcts_player(config_, "adopted", adopted),
+                             lc_.gating_games, "gating", config_.seed + uint64_t(generation));
+    const double score = result.pairings.front().score.score();
+    verdict = "gating score " + shortest_text(score) + ", ";
+    if (score < lc_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
+  }
+  write_adopted(run_, candidate);
+  ladder_->add_network({checkpoint_step(fs::path(candidate).filename().string()), generation});
+  verdict += "adopted " + fs::path(candidate).filename().string();
+  return true;
+}
+
+eval::MatchPlayer LoopRun::network_player(int64_t step) const {
+  return mcts_player(config_, model_name(step), run_ + "/models/" + model_name(step));
+}
+
+// A match of games/2 starts x 2 colours, with a progress line every kProgressSeconds.
+eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games,
+                                const std::string& label, uint64_t seed, const std::string& pgn) {
   eval::MatchSpec spec;
-  spec.players = {mcts_player(config, model.empty() ? "bootstrap-2" : "model", model),
-                  mcts_player(config, "bootstrap", "")};
-  spec.profile = config.profile;
-  const std::string suite = suite_path(config);
-  if (!suite.empty())
-    spec.starts = eval::read_start_suite(suite, config.profile, (total + 1) / 2).take_or_throw("loop.eval_suite");
-  spec.rounds = suite.empty() ? (total + 1) / 2 : 1;
-  spec.concurrency = config.loop.eval_concurrency;
-  spec.seed = config.seed ^ 0xE7A1ull;
-  spec.anchor = 1;
-  spec.pgn_path = pgn_path;
+  spec.players = {a, b};
+  spec.profile = config_.profile;
+  const int pairs = std::max(1, games / 2);
+  if (!starts_.empty()) spec.starts.assign(starts_.begin(), starts_.begin() + std::min<size_t>(pairs, starts_.size()));
+  spec.rounds = starts_.empty() ? pairs : (pairs + int(spec.starts.size()) - 1) / int(spec.starts.size());
+  spec.concurrency = lc_.eval_concurrency;
+  spec.seed = seed;
+  spec.pgn_path = pgn;
+  spec.stop = stop_;
+  auto last = Clock::now();
+  const int total = eval::scheduled_games(spec);
+  spec.on_game = [&](const eval::GameRecord&, const eval::MatchResult& so_far) {
+    if (std::chrono::duration<double>(Clock::now() - last).count() < kProgressSeconds &&
+        so_far.games_played < total)
+      return;
+    last = Clock::now();
+    const eval::MatchScore& s = so_far.pairings.front().score;
+    char line[256];
+    std::snprintf(line, sizeof line, "  %s: %d/%d games, W %d D %d L %d (%.1f min)", label.c_str(),
+                  so_far.games_played, total, s.wins, s.draws, s.losses, minutes_since(start_));
+    say(line);
+  };
   return eval::play_match(spec);
 }
 
-LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks) {
-  const auto start = std::chrono::steady_clock::now();
-  auto say = [&](const std::string& line) {
-    if (hooks.on_line) hooks.on_line(line);
-    else std::fprintf(stderr, "%s\n", line.c_str());
+void LoopRun::record(const eval::MatchResult& m, int64_t a_step, int64_t b_step) {
+  if (m.stopped) return;  // an interrupted match is played again on resume
+  auto generation = [&](int64_t step) {
+    for (const LadderNetwork& n : ladder_->networks())
+      if (n.step == step) return n.generation;
+    return 0;
   };
-  auto stopping = [&] { return stop && stop->load(); };
-  const std::string run = config.run_dir(), games_dir = run + "/games";
-  for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run + "/" + sub);
-  write_file_atomically(run + "/config.yaml", config::to_yaml(config));
+  ladder_->record({a_step, b_step, generation(a_step), generation(b_step), m.pairings.front().score,
+                   eval_simulations(config_)});
+}
 
-  Trainer trainer(config, run);
+// The network of `step` plays the rate_previous networks before it and the anchor.
+void LoopRun::rate(int64_t step, int generation) {
+  if (lc_.rate_games == 0) return;
+  const auto& networks = ladder_->networks();
+  std::vector<int64_t> opponents;
+  for (auto it = networks.rbegin(); it != networks.rend() && int(opponents.size()) < lc_.rate_previous; ++it)
+    if (it->step != step) opponents.push_back(it->step);
+  if (anchor_) opponents.push_back(kAnchorStep);
+  for (const int64_t other : opponents) {
+    if (stopping() || ladder_->played(step, other)) continue;
+    const std::string label = "rating " + model_name(step) + " vs " + (other == kAnchorStep ? anchor_name_ : model_name(other));
+    const eval::MatchPlayer opponent = other == kAnchorStep ? *anchor_ : network_player(other);
+    const auto m = play(network_player(step), opponent, lc_.rate_games, label,
+                        config_.seed ^ (uint64_t(generation) << 20) ^ uint64_t(other + 2));
+    record(m, step, other);
+  }
+  if (stopping()) return;
+  const LadderFit fit = ladder_->fit();
+  ladder_->write(fit);
+  for (const LadderRating& r : fit.networks)
+    if (r.step == step) say("  rated " + describe_rating(r, fit.anchored ? anchor_name_ : "the first network"));
+}
+
+void LoopRun::final_matches(LoopReport& report) {
+  const auto& networks = ladder_->networks();
+  if (lc_.final_eval_games == 0 || networks.empty() || stopping()) return;
+  const int64_t final_step = networks.back().step, first_step = networks.front().step;
+  say("loop: final matches of " + model_name(final_step) + ", " + std::to_string(lc_.final_eval_games) +
+      " games each at " + std::to_string(eval_simulations(config_)) + " simulations");
+  if (final_step != first_step) {
+    report.final_vs_first = play(network_player(final_step), network_player(first_step), lc_.final_eval_games,
+                                 "final vs first", config_.seed ^ 0xF1257ull, run_ + "/eval/final-vs-first.pgn");
+    record(*report.final_vs_first, final_step, first_step);
+    write_file_atomically(run_ + "/eval/final-vs-first.json", eval::match_json(*report.final_vs_first));
+  }
+  if (anchor_ && !stopping()) {
+    report.final_vs_anchor = play(network_player(final_step), *anchor_, lc_.final_eval_games,
+                                  "final vs " + anchor_name_, config_.seed ^ 0xA2C40ull, run_ + "/eval/final-vs-anchor.pgn");
+    record(*report.final_vs_anchor, final_step, kAnchorStep);
+    write_file_atomically(run_ + "/eval/final-vs-anchor.json", eval::match_json(*report.final_vs_anchor));
+  }
+}
+
+LoopReport LoopRun::run() {
+  for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run_ + "/" + sub);
+  write_file_atomically(run_ + "/config.yaml", config::to_yaml(config_));
+  resolve_anchor();
+  const std::string suite = suite_path(config_);
+  if (!suite.empty()) {
+    const int wanted = std::max({lc_.rate_games, lc_.final_eval_games, lc_.gating_games, 2}) / 2;
+    starts_ = eval::read_start_suite(suite, config_.profile, wanted).take_or_throw("loop.eval_suite");
+  }
+  trainer_ = std::make_unique<Trainer>(config_, run_, trainer_hooks());
+  ladder_ = std::make_unique<Ladder>(run_, anchor_name_);
   LoopReport report;
-  std::string adopted = read_adopted(run);
-  const LoopConfig& lc = config.loop;
-  int generation = generations_done(lc, selfplay::count_games(games_dir));
-  while (!stopping() && (lc.generations == 0 || generation < lc.generations) &&
-         (lc.max_minutes <= 0 || minutes_since(start) < lc.max_minutes)) {
-    selfplay::SelfplayJob job;
-    job.config = config.selfplay;
-    job.out_dir = games_dir;
-    job.games = games_after(lc, generation + 1);
-    job.model_id = adopted;
-    job.make_evaluator = nn::evaluator_factory(adopted, config.inference);
-    job.stop = stop;
-    const auto played = selfplay::run_selfplay(job);
-    if (stopping()) break;
-    const bool first_network = adopted.empty();  // also when a restart interrupted its training
-    const int steps = trainer.train_available(
-        first_network && lc.bootstrap_train_steps > 0 ? lc.bootstrap_train_steps : lc.train_steps_per_generation, stop);
-    const std::string candidate = trainer.current_checkpoint();
-    std::string verdict = "no new checkpoint";
-    if (!candidate.empty() && candidate != adopted) {
-      bool adopt = true;
-      if (lc.gating && !adopted.empty()) {
-        eval::MatchSpec gate;
-        gate.players = {mcts_player(config, "candidate", candidate), mcts_player(config, "adopted", adopted)};
-        gate.profile = config.profile;
-        gate.rounds = std::max(1, lc.gating_games / 2);
-        gate.concurrency = lc.eval_concurrency;
-        gate.seed = config.seed + uint64_t(generation);
-        const auto result = eval::play_match(gate);
-        const double score = result.pairings.front().score.score();
-        adopt = score >= lc.gating_score;
-        verdict = "gating score " + std::to_string(score).substr(0, 5);
-      }
-      if (adopt) {
-        adopted = candidate;
-        write_adopted(run, adopted);
-        verdict = (lc.gating ? verdict + ", adopted " : "adopted ") + fs::path(candidate).filename().string();
-      } else {
-        verdict += ", kept " + fs::path(adopted).filename().string();
-      }
-    }
+  report.anchor = anchor_name_;
+  int generation = generations_done(lc_, selfplay::count_games(run_ + "/games"));
+  if (const std::string adopted = read_adopted(run_); !adopted.empty())  // a run from before the ladder
+    ladder_->add_network({checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
+  while (more_generations(generation, report.stop_reason)) {
+    const auto played = play_generation(generation);
+    if (stopping()) continue;
+    const bool first_network = read_adopted(run_).empty();  // also when a restart interrupted its training
+    const int steps = trainer_->train_available(
+        first_network && lc_.bootstrap_train_steps > 0 ? lc_.bootstrap_train_steps : lc_.train_steps_per_generation, stop_);
+    if (stopping()) continue;
+    std::string verdict;
+    const bool adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
     ++generation;
     ++report.generations;
     char line[512];
     std::snprintf(line, sizeof line, "generation %d | games %lld (+%lld, %.1f pos/s) | train step %lld (+%d) | %s | %.1f min",
-                  generation, static_cast<long long>(selfplay::count_games(games_dir)),
+                  generation, static_cast<long long>(selfplay::count_games(run_ + "/games")),
                   static_cast<long long>(played->games()), played->positions() / std::max(played->seconds(), 1e-9),
-                  static_cast<long long>(trainer.step()), steps, verdict.c_str(), minutes_since(start));
+                  static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);
     say("  selfplay: " + played->progress_line());
-    if (lc.eval_every > 0 && generation % lc.eval_every == 0 && !adopted.empty() && !stopping()) {
-      const auto m = match_against_bootstrap(config, adopted, lc.eval_games);
-      const auto& p = m.pairings.front();
-      char json[256];
-      std::snprintf(json, sizeof json, "{\"generation\": %d, \"step\": %lld, \"elo\": %.1f, \"lower\": %.1f, \"upper\": %.1f, \"score\": %.4f}",
-                    generation, static_cast<long long>(trainer.step()), p.elo.elo, p.elo.lower, p.elo.upper, p.score.score());
-      append_line(run + "/eval/elo.jsonl", json);
-      say(std::string("  eval vs bootstrap: ") + json);
-    }
+    if (adopted) rate(ladder_->networks().back().step, generation);
   }
-  report.final_model = adopted;
-  if (!stopping() && lc.final_eval_games > 0) {
-    report.final_match = match_against_bootstrap(config, adopted, 0, run + "/eval/final.pgn");
-    report.final_eval = true;
-    write_file_atomically(run + "/eval/final.json", eval::match_json(report.final_match));
+  report.generations_total = generation;
+  say("loop: " + report.stop_reason);
+  final_matches(report);
+  report.ladder = ladder_->fit();
+  if (!report.ladder.networks.empty()) ladder_->write(report.ladder);
+  const auto& networks = ladder_->networks();
+  if (!networks.empty()) {
+    report.first_model = run_ + "/models/" + model_name(networks.front().step);
+    report.final_model = run_ + "/models/" + model_name(networks.back().step);
   }
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return report;
+}
+
+LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks) {
+  return LoopRun(config, stop, std::move(hooks)).run();
 }
 
 }  // namespace sz::train

@@ -2,25 +2,34 @@
 // `sittuyin-zero loop`: self-play and training in one run directory (../shared/DESIGN.md, "The
 // run directory"), a generation at a time: self-play adds games with the newest adopted
 // checkpoint (the uniform bootstrap before the first), the trainer consumes them up to the
-// replay ratio, and optional gating decides whether self-play adopts the new checkpoint. On a
-// small machine alternating beats running both at once; for more machines, run `selfplay` and
-// `train` as separate processes on the same directory. Stopped (Ctrl-C) and started again with
-// the same config, the loop picks up where it stopped: games, checkpoints and the generation
-// count all come from the directory.
+// replay ratio, and optional gating decides whether self-play adopts the new checkpoint. Each
+// adopted network is rated against the ones before it and an external anchor (train/ladder.h),
+// and at the end the final network plays the first one and the anchor. On a small machine
+// alternating beats running both at once; for more machines, run `selfplay` and `train` as
+// separate processes on the same directory. Stopped (Ctrl-C) and started again with the same
+// config, the loop picks up where it stopped: games, checkpoints, the generation count and the
+// ladder's matches all come from the directory.
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "config/run_config.h"
 #include "eval/arena.h"
+#include "train/ladder.h"
 
 namespace sz::train {
 
 struct LoopReport {
   int generations = 0;         // completed in this run of the loop
+  int generations_total = 0;   // completed in the run directory
+  std::string stop_reason;     // why it stopped: "loop.generations (6) done", "loop.max_minutes (20) reached", ...
   std::string final_model;     // the adopted checkpoint at the end ("" if none yet)
-  bool final_eval = false;     // the final model played the bootstrap
-  eval::MatchResult final_match;
+  std::string first_model;     // the first adopted checkpoint
+  std::string anchor;          // the anchor's name ("" when there is none)
+  // The final matches, from the final network's view (absent when not played).
+  std::optional<eval::MatchResult> final_vs_first, final_vs_anchor;
+  LadderFit ladder;            // the fit after the final matches
   double seconds = 0;
 };
 
@@ -31,11 +40,5 @@ struct LoopHooks {
 // Runs the loop of `config` in config.run_dir(). Throws sz::Error on bad configs, unusable
 // directories or failing components; Ctrl-C (a set *stop) ends it cleanly after the current step.
 LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks = {});
-
-// The match of `model` (a checkpoint; "" is the bootstrap) against the bootstrap player, both
-// at the loop's eval_simulations, over `games` games from the loop's eval suite (each start twice,
-// colours swapped). The loop's final measurement; `games` 0 takes final_eval_games.
-eval::MatchResult match_against_bootstrap(const config::RunConfig& config, const std::string& model, int games,
-                                          const std::string& pgn_path = "");
 
 }  // namespace sz::train

@@ -23,10 +23,17 @@ struct LoopConfig {
   int gating_games = 40;
   double gating_score = 0.55;
 
-  // Strength against the bootstrap player (uniform prior, zero value) at eval_simulations:
-  // every eval_every generations for the Elo curve (0: never), and once at the end.
-  int eval_every = 0;
-  int eval_games = 40;
+  // The learning curve (train/ladder.h): every adopted network plays the rate_previous networks
+  // adopted before it and the anchor, rate_games games each, at eval_simulations; one
+  // Bradley-Terry fit rates them all over the anchor. At the end the final network plays the
+  // first network and the anchor, final_eval_games each. Every match: the eval suite's first
+  // games / 2 starts, each with colours swapped.
+  int rate_games = 20;   // 0: no rating during the run
+  int rate_previous = 1;
+  // The external yardstick, a player spec (eval/player_spec.h): Fairy-Stockfish at one node.
+  // "": none (ratings are then over the first network). If it cannot be started (no node/npm),
+  // the run says so and rates its networks against each other.
+  std::string anchor = "fsf:nodes=1";
   int final_eval_games = 100;
   std::string eval_suite = "suites/starts-partial.epd";  // built in (configs/) or a path; "": the start position
   int eval_simulations = 0;  // 0: search.full_visits, the self-play budget

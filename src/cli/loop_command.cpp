@@ -15,20 +15,35 @@ namespace {
 constexpr const char* kHelp = R"(usage: sittuyin-zero loop [--config FILE] [--set KEY=VALUE ...]
 
 The main job: self-play and training together in one run directory (runs/<name>/, see
-docs/TRAINING.md), a generation at a time, then a match of the final model against the bootstrap
-player (uniform prior, zero value) at the same number of simulations. Ctrl-C stops cleanly;
-the same command picks up where it stopped.
+docs/TRAINING.md), a generation at a time. Each adopted network is rated against the one before
+it and against the anchor (loop.anchor, Fairy-Stockfish at one node by default, installed with
+npm on first use) in eval/ladder.json and plots/elo.png; at the end the final network plays the
+first network and the anchor, and the last lines say how it did. Ctrl-C stops cleanly; the same
+command picks up where it stopped.
   --config FILE     run config (YAML); default: the built-in quickstart (configs/quickstart.yaml)
   --set KEY=VALUE   override a config value, e.g. --set loop.generations=3 (repeatable)
 )";
 
+void print_match(const char* what, const eval::MatchResult& m) {
+  const auto& p = m.pairings.front();
+  std::printf("final network against %s, %d games: %.1f%% (W %d D %d L %d), %+.0f Elo [%+.0f, %+.0f]\n", what,
+              m.games_played, 100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower,
+              p.elo.upper);
+}
+
 void print_final(const train::LoopReport& report) {
-  const auto& p = report.final_match.pairings.front();
-  std::printf("\nfinal model %s against the bootstrap player, %d games:\n%s",
-              report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str(),
-              report.final_match.games_played, eval::format_match_table(report.final_match).c_str());
-  std::printf("score %.1f%% (W %d D %d L %d): %+.0f Elo [%+.0f, %+.0f] over the bootstrap player\n",
-              100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower, p.elo.upper);
+  const train::LadderFit& fit = report.ladder;
+  if (!fit.networks.empty()) {
+    const std::string over = fit.anchored ? report.anchor : "the first network";
+    std::printf("\nladder: %zu networks, %d games, Elo over %s:\n", fit.networks.size(), fit.games, over.c_str());
+    for (const train::LadderRating& r : fit.networks) std::printf("  %s\n", train::describe_rating(r, over).c_str());
+    if (fit.networks.size() > 1)
+      std::printf("  trend: %+.1f Elo per generation [%+.1f, %+.1f]%s\n", fit.trend.slope, fit.trend.lower,
+                  fit.trend.upper, fit.trend.lower > 0 ? ", rising" : "");
+  }
+  std::printf("\nfinal network %s\n", report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str());
+  if (report.final_vs_first) print_match(("the first network " + report.first_model).c_str(), *report.final_vs_first);
+  if (report.final_vs_anchor) print_match(report.anchor.c_str(), *report.final_vs_anchor);
 }
 
 }  // namespace
@@ -48,9 +63,9 @@ int loop_command(Args args) {
   } catch (const Error& e) {
     std::fprintf(stderr, "loop: no plots: %s\n", e.what());
   }
-  if (report.final_eval) print_final(report);
-  std::printf("loop: %d generations in %.1f min; run directory %s\n", report.generations, report.seconds / 60,
-              config.run_dir().c_str());
+  print_final(report);
+  std::printf("loop: %d generations in %.1f min (%d in the run; %s); run directory %s\n", report.generations,
+              report.seconds / 60, report.generations_total, report.stop_reason.c_str(), config.run_dir().c_str());
   return exit_status(stop);
 }
 

@@ -168,8 +168,9 @@ void fields(V& v, train::LoopConfig& c) {
   v.flag("gating", c.gating);
   v.num("gating_games", c.gating_games, 2, 100'000);
   v.num("gating_score", c.gating_score, 0.0, 1.0);
-  v.num("eval_every", c.eval_every, 0, 1'000'000);
-  v.num("eval_games", c.eval_games, 2, 100'000);
+  v.num("rate_games", c.rate_games, 0, 100'000);
+  v.num("rate_previous", c.rate_previous, 0, 1'000);
+  v.text("anchor", c.anchor);
   v.num("final_eval_games", c.final_eval_games, 0, 100'000);
   v.text("eval_suite", c.eval_suite);
   v.num("eval_simulations", c.eval_simulations, 0, 1'000'000);

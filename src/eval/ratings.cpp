@@ -95,4 +95,43 @@ std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& resu
   return out;
 }
 
+Trend fit_trend(const std::vector<double>& x, const std::vector<PairResult>& results, int anchor) {
+  const int players = int(x.size());
+  // A player's rating in natural logits is theta . f(i): f = (1, x) for the networks, 0 for the
+  // anchor; without an anchor the intercept drops out, f = (x).
+  const int k = anchor >= 0 ? 2 : 1;
+  auto features = [&](int i) {
+    Eigen::VectorXd f = Eigen::VectorXd::Zero(k);
+    if (i == anchor) return f;
+    if (k == 2) f[0] = 1.0;
+    f[k - 1] = x[size_t(i)];
+    return f;
+  };
+  Eigen::VectorXd theta = Eigen::VectorXd::Zero(k);
+  Eigen::MatrixXd info = Eigen::MatrixXd::Identity(k, k);
+  for (int iter = 0; iter < 100; ++iter) {
+    Eigen::VectorXd grad = Eigen::VectorXd::Zero(k);
+    info = Eigen::MatrixXd::Identity(k, k) * 1e-6;  // keeps a run without games solvable
+    for (const PairResult& p : results) {
+      if (!p.score.games() || p.a < 0 || p.b < 0 || p.a >= players || p.b >= players) continue;
+      const Eigen::VectorXd df = features(p.a) - features(p.b);
+      const double diff = theta.dot(df), prob = 1.0 / (1.0 + std::exp(-diff));
+      const double n = p.score.games(), points = p.score.wins + 0.5 * p.score.draws;
+      grad += (points - n * prob) * df;
+      info += n * prob * (1 - prob) * df * df.transpose();
+    }
+    const Eigen::VectorXd step = info.ldlt().solve(grad);
+    theta += step;
+    if (step.lpNorm<Eigen::Infinity>() < 1e-10) break;
+  }
+  const Eigen::MatrixXd covariance = info.inverse();
+  Trend t;
+  t.slope = theta[k - 1] * kEloScale;
+  const double half = kZ95 * std::sqrt(covariance(k - 1, k - 1)) * kEloScale;
+  t.lower = t.slope - half;
+  t.upper = t.slope + half;
+  t.intercept = k == 2 ? theta[0] * kEloScale : 0.0;
+  return t;
+}
+
 }  // namespace sz::eval

@@ -54,4 +54,14 @@ struct Rating {
 // against the anchor's rating) keeps ratings finite when a player won or lost every game.
 std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor = 0);
 
+// A linear trend of strength over a run: the same Bradley-Terry likelihood with player i rated
+// intercept + slope * x[i] Elo, except the `anchor` (if >= 0), fixed at 0. Without an anchor
+// only differences are seen, so the intercept is 0. The slope's 95% interval comes from the
+// fit's Fisher information: "the curve rises" when its lower end is above 0.
+struct Trend {
+  double slope = 0, lower = 0, upper = 0;  // Elo per unit of x
+  double intercept = 0;                    // Elo at x = 0 over the anchor
+};
+Trend fit_trend(const std::vector<double>& x, const std::vector<PairResult>& results, int anchor);
+
 }  // namespace sz::eval

@@ -68,5 +68,42 @@ TEST(BradleyTerry, PerfectScoresStayFinite) {
   EXPECT_LT(ratings[1].elo, 1000.0);
 }
 
+// Networks of generations 1..5 rated -300 + 50 g Elo against an anchor at 0, each playing the
+// anchor and its predecessor: the trend fit finds the slope and intercept, and a flat run has a
+// slope whose interval covers 0.
+TEST(Trend, RecoversALinearRiseAndSeesAFlatOne) {
+  for (const double slope : {50.0, 0.0}) {
+    std::vector<double> x = {0};  // player 0: the anchor
+    std::vector<PairResult> table;
+    auto play = [&](int a, int b, double elo_a, double elo_b, int games) {
+      const double s = score_from_elo(elo_a - elo_b);
+      const int wins = int(std::lround(games * s * 0.8)), draws = int(std::lround(games * s * 0.4));
+      table.push_back({a, b, {wins, draws, games - wins - draws}});
+    };
+    auto truth = [&](int g) { return -300 + slope * g; };
+    for (int g = 1; g <= 5; ++g) {
+      x.push_back(g);
+      play(g, 0, truth(g), 0, 4000);
+      if (g > 1) play(g, g - 1, truth(g), truth(g - 1), 4000);
+    }
+    const Trend t = fit_trend(x, table, /*anchor=*/0);
+    EXPECT_NEAR(t.slope, slope, 3.0);
+    EXPECT_NEAR(t.intercept, -300, 8.0);
+    EXPECT_LT(t.lower, t.slope);
+    EXPECT_GT(t.upper, t.slope);
+    if (slope == 0) {
+      EXPECT_LT(t.lower, 0.0);
+      EXPECT_GT(t.upper, 0.0);
+    } else {
+      EXPECT_GT(t.lower, 0.0);
+    }
+    // Without the anchor the slope is still seen through the networks' own games.
+    std::vector<PairResult> own;
+    for (const PairResult& p : table)
+      if (p.b != 0) own.push_back(p);
+    EXPECT_NEAR(fit_trend(x, own, /*anchor=*/-1).slope, slope, 5.0);
+  }
+}
+
 }  // namespace
 }  // namespace sz::eval

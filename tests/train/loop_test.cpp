@@ -3,6 +3,7 @@
 // match against the bootstrap player; run again, it picks up where it stopped.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -32,8 +33,8 @@ config::RunConfig loop_config(const std::string& dir) {
   c.loop.games_per_generation = 8;
   c.loop.train_steps_per_generation = 10;
   c.loop.bootstrap_train_steps = 14;  // the first network learns from the bootstrap's games longer
-  c.loop.eval_every = 1;
-  c.loop.eval_games = 2;
+  c.loop.rate_games = 2;
+  c.loop.anchor = "random";  // an anchor that needs no engine: the test is about the bookkeeping
   c.loop.final_eval_games = 4;
   c.loop.eval_suite = "suites/starts-partial.epd";
   c.loop.eval_concurrency = 1;
@@ -48,35 +49,67 @@ size_t lines_in(const std::string& path) {
   return n;
 }
 
-TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
+TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
   test::TempDir dir;
   const config::RunConfig config = loop_config(dir.str());
-  LoopHooks quiet{[](const std::string&) {}};
+  std::vector<std::string> lines;
+  LoopHooks quiet{[&](const std::string& line) { lines.push_back(line); }};
   const LoopReport report = run_loop(config, nullptr, quiet);
 
   EXPECT_EQ(report.generations, 2);
+  EXPECT_EQ(report.stop_reason, "loop.generations (2) done");
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
   EXPECT_GE(data::list_shards(dir.str() + "/games").size(), 4u);
   ASSERT_FALSE(report.final_model.empty());
   EXPECT_TRUE(fs::exists(report.final_model));
   EXPECT_EQ(fs::path(report.final_model).filename(), "model-00000024.pt");  // 14 + 10 steps
+  EXPECT_EQ(fs::path(report.first_model).filename(), "model-00000014.pt");
   EXPECT_TRUE(fs::exists(dir.str() + "/models/current.txt"));
   EXPECT_TRUE(fs::exists(dir.str() + "/config.yaml"));
   EXPECT_GE(lines_in(dir.str() + "/logs/train.jsonl"), 2u);
-  EXPECT_EQ(lines_in(dir.str() + "/eval/elo.jsonl"), 2u);  // eval_every = 1
-  ASSERT_TRUE(report.final_eval);
-  EXPECT_EQ(report.final_match.games_played, 4);
-  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final.json"));
-  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final.pgn"));
+  // The ladder: generation 1 played the anchor; generation 2 the anchor and generation 1; the
+  // final network then the first and the anchor again. Every network is rated over the anchor.
+  EXPECT_EQ(lines_in(dir.str() + "/eval/networks.jsonl"), 2u);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 3u + 2u);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/elo.jsonl"), 2u);
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/ladder.json"));
+  EXPECT_EQ(report.anchor, "random");
+  EXPECT_TRUE(report.ladder.anchored);
+  ASSERT_EQ(report.ladder.networks.size(), 2u);
+  EXPECT_EQ(report.ladder.networks[0].generation, 1);
+  EXPECT_EQ(report.ladder.networks[1].generation, 2);
+  EXPECT_EQ(report.ladder.games, 2 * 3 + 4 * 2);
+  ASSERT_TRUE(report.final_vs_first.has_value());
+  ASSERT_TRUE(report.final_vs_anchor.has_value());
+  EXPECT_EQ(report.final_vs_first->games_played, 4);
+  EXPECT_EQ(report.final_vs_anchor->games_played, 4);
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final-vs-first.json"));
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/final-vs-anchor.pgn"));
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("rated model-") != std::string::npos; }));
 
-  // Run again with one more generation: it continues from the directory, not from scratch.
+  // Run again with one more generation: it continues from the directory, not from scratch, and
+  // the ladder keeps the matches already played.
   config::RunConfig more = config;
   more.loop.generations = 3;
-  more.loop.eval_every = 0;
   more.loop.final_eval_games = 0;
   const LoopReport again = run_loop(more, nullptr, quiet);
   EXPECT_EQ(again.generations, 1);
+  EXPECT_EQ(again.generations_total, 3);
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8 + 8);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 5u + 2u);
+  EXPECT_EQ(again.ladder.networks.size(), 3u);
+}
+
+// A time limit that stops the run early says so.
+TEST(Loop, ARunCutShortByTimeSaysWhy) {
+  test::TempDir dir;
+  config::RunConfig config = loop_config(dir.str());
+  config.loop.max_minutes = 1e-6;  // before the first generation
+  config.loop.rate_games = 0;
+  config.loop.final_eval_games = 0;
+  const LoopReport report = run_loop(config, nullptr, LoopHooks{[](const std::string&) {}});
+  EXPECT_EQ(report.generations, 0);
+  EXPECT_EQ(report.stop_reason, "loop.max_minutes (1e-06) reached after 0 of 2 generations");
 }
 
 }  // namespace

@@ -1,0 +1,161 @@
+#include "train/ladder.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "train/plots.h"
+#include "train/run_files.h"
+
+namespace sz::train {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string match_line(const LadderMatch& m) {
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "{\"a_step\": %lld, \"a_generation\": %d, \"b_step\": %lld, \"b_generation\": %d, \"wins\": %d, "
+                "\"draws\": %d, \"losses\": %d, \"simulations\": %d}",
+                static_cast<long long>(m.a_step), m.a_generation, static_cast<long long>(m.b_step), m.b_generation,
+                m.score.wins, m.score.draws, m.score.losses, m.simulations);
+  return line;
+}
+
+std::optional<LadderMatch> parse_match(const std::string& line) {
+  const auto f = parse_json_numbers(line);
+  if (!f) return std::nullopt;
+  for (const char* key : {"a_step", "a_generation", "b_step", "b_generation", "wins", "draws", "losses"})
+    if (!f->count(key)) return std::nullopt;
+  LadderMatch m;
+  m.a_step = int64_t(f->at("a_step"));
+  m.b_step = int64_t(f->at("b_step"));
+  m.a_generation = int(f->at("a_generation"));
+  m.b_generation = int(f->at("b_generation"));
+  m.score = {int(f->at("wins")), int(f->at("draws")), int(f->at("losses"))};
+  m.simulations = f->count("simulations") ? int(f->at("simulations")) : 0;
+  return m;
+}
+
+std::string json_rating(const LadderRating& r) {
+  char line[256];
+  std::snprintf(line, sizeof line, "{\"step\": %lld, \"generation\": %d, \"elo\": %.1f, \"lower\": %.1f, \"upper\": %.1f}",
+                static_cast<long long>(r.step), r.generation, r.rating.elo, r.rating.lower, r.rating.upper);
+  return line;
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+Ladder::Ladder(std::string run_dir, std::string anchor)
+    : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)) {
+  std::ifstream networks(fs::path(eval_dir_) / "networks.jsonl");
+  for (std::string line; std::getline(networks, line);) {
+    const auto f = parse_json_numbers(line);
+    if (f && f->count("step") && f->count("generation"))
+      networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
+  }
+  std::ifstream matches(fs::path(eval_dir_) / "ladder.jsonl");
+  for (std::string line; std::getline(matches, line);)
+    if (auto m = parse_match(line)) matches_.push_back(*m);
+}
+
+void Ladder::append(const std::string& file, const std::string& line) const {
+  fs::create_directories(eval_dir_);
+  const std::string path = (fs::path(eval_dir_) / file).string();
+  std::ofstream out(path, std::ios::app);
+  out << line << '\n';
+  out.flush();
+  if (!out) throw Error(path + ": cannot append to it");
+}
+
+void Ladder::add_network(const LadderNetwork& n) {
+  for (const LadderNetwork& known : networks_)
+    if (known.step == n.step) return;
+  append("networks.jsonl", "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
+  networks_.push_back(n);
+}
+
+bool Ladder::played(int64_t a_step, int64_t b_step) const {
+  return std::any_of(matches_.begin(), matches_.end(), [&](const LadderMatch& m) {
+    return (m.a_step == a_step && m.b_step == b_step) || (m.a_step == b_step && m.b_step == a_step);
+  });
+}
+
+void Ladder::record(const LadderMatch& match) {
+  append("ladder.jsonl", match_line(match));
+  matches_.push_back(match);
+}
+
+LadderFit Ladder::fit() const {
+  // Players: the anchor (if it played) first, then the networks by generation.
+  std::map<int64_t, int> generation_of;
+  bool anchored = false;
+  for (const LadderMatch& m : matches_) {
+    for (const auto& [step, generation] : {std::pair{m.a_step, m.a_generation}, std::pair{m.b_step, m.b_generation}}) {
+      if (step == kAnchorStep) anchored = true;
+      else generation_of[step] = generation;
+    }
+  }
+  LadderFit fit;
+  fit.anchored = anchored;
+  std::vector<int64_t> steps;
+  for (const auto& [step, generation] : generation_of) steps.push_back(step);
+  std::sort(steps.begin(), steps.end(), [&](int64_t a, int64_t b) { return generation_of[a] < generation_of[b]; });
+  if (steps.empty()) return fit;
+  std::map<int64_t, int> index;
+  std::vector<double> x;
+  if (anchored) index[kAnchorStep] = 0, x.push_back(0);
+  for (int64_t s : steps) index[s] = int(x.size()), x.push_back(generation_of[s]);
+  std::vector<eval::PairResult> results;
+  for (const LadderMatch& m : matches_) {
+    results.push_back({index[m.a_step], index[m.b_step], m.score});
+    fit.games += m.score.games();
+  }
+  const int anchor = anchored ? 0 : index[steps.front()];
+  const std::vector<eval::Rating> ratings = eval::fit_ratings(int(x.size()), results, anchor);
+  for (int64_t s : steps) fit.networks.push_back({s, generation_of[s], ratings[size_t(index[s])]});
+  fit.trend = eval::fit_trend(x, results, anchored ? 0 : -1);
+  return fit;
+}
+
+void Ladder::write(const LadderFit& fit) const {
+  fs::create_directories(eval_dir_);
+  std::string elo, networks;
+  for (const LadderRating& r : fit.networks) {
+    elo += json_rating(r) + "\n";
+    networks += std::string(networks.empty() ? "" : ",\n") + "    " + json_rating(r);
+  }
+  char trend[256];
+  std::snprintf(trend, sizeof trend, "{\"slope\": %.1f, \"lower\": %.1f, \"upper\": %.1f, \"intercept\": %.1f}",
+                fit.trend.slope, fit.trend.lower, fit.trend.upper, fit.trend.intercept);
+  const std::string over = fit.anchored ? anchor_ : "the first network";
+  const std::string json = "{\n  \"format\": \"sittuyin-zero ladder\",\n  \"version\": 1,\n  \"ratings_over\": " +
+                           quoted(over) + ",\n  \"games\": " + std::to_string(fit.games) + ",\n  \"networks\": [\n" +
+                           networks + "\n  ],\n  \"trend_per_generation\": " + trend + "\n}\n";
+  write_file_atomically((fs::path(eval_dir_) / "ladder.json").string(), json);
+  write_file_atomically((fs::path(eval_dir_) / "elo.jsonl").string(), elo);
+}
+
+std::string describe_rating(const LadderRating& r, const std::string& anchor) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%s (generation %d): %+.0f Elo [%+.0f, %+.0f] over %s",
+                checkpoint_file_name(r.step).c_str(), r.generation, r.rating.elo, r.rating.lower, r.rating.upper,
+                anchor.c_str());
+  return line;
+}
+
+}  // namespace sz::train

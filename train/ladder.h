@@ -1,0 +1,85 @@
+#pragma once
+// The learning curve of a loop run: every adopted network plays the networks adopted before it
+// and a fixed external anchor (Fairy-Stockfish at one node by default), and one Bradley-Terry
+// fit of all those games rates every network over the anchor, with 95% intervals, plus the
+// trend of rating over generations (eval::fit_trend). Torch-free.
+//
+// Files, in runs/<run>/eval/:
+//   networks.jsonl the adopted networks in order, one line each: {"step": 3000, "generation": 1}
+//   ladder.jsonl   one line per match played, appended as it ends (a resumed run keeps them):
+//                  {"a_step": 4200, "a_generation": 3, "b_step": -1, "b_generation": 0,
+//                   "wins": 7, "draws": 9, "losses": 4, "simulations": 64}
+//                  from a's view; a network is named by its training step (its checkpoint
+//                  models/model-<step>.pt), the anchor by step -1.
+//   ladder.json    the latest fit: per network its generation, step, Elo over the anchor and
+//                  interval; the trend (slope per generation with its interval)
+//   elo.jsonl      the same ratings, one line per network (step, generation, elo, lower,
+//                  upper), for `plot` (plots/elo.png)
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eval/ratings.h"
+
+namespace sz::train {
+
+inline constexpr int64_t kAnchorStep = -1;
+
+struct LadderMatch {
+  int64_t a_step = 0, b_step = 0;  // kAnchorStep: the anchor
+  int a_generation = 0, b_generation = 0;
+  eval::MatchScore score;  // a's view
+  int simulations = 0;
+};
+
+struct LadderNetwork {
+  int64_t step = 0;
+  int generation = 0;
+};
+
+struct LadderRating {
+  int64_t step = 0;
+  int generation = 0;
+  eval::Rating rating;  // Elo over the anchor (or over the first network without one)
+};
+
+struct LadderFit {
+  std::vector<LadderRating> networks;  // by generation
+  eval::Trend trend;                   // Elo per generation
+  bool anchored = false;               // the anchor played: ratings are over it
+  int games = 0;
+};
+
+class Ladder {
+ public:
+  // Reads eval/networks.jsonl and eval/ladder.jsonl of `run_dir` if they exist (a line being
+  // written when a run was killed is skipped). `anchor` names the anchor in reports ("" when
+  // there is none).
+  Ladder(std::string run_dir, std::string anchor);
+
+  // The adopted networks, oldest first; add_network appends one (once per step).
+  const std::vector<LadderNetwork>& networks() const { return networks_; }
+  void add_network(const LadderNetwork& network);
+  const std::vector<LadderMatch>& matches() const { return matches_; }
+  const std::string& anchor() const { return anchor_; }
+  // Whether a match between these two (either order) is on record.
+  bool played(int64_t a_step, int64_t b_step) const;
+  // Records a match and appends it to ladder.jsonl.
+  void record(const LadderMatch& match);
+
+  LadderFit fit() const;
+  // Writes ladder.json and elo.jsonl from `fit` (each file atomically).
+  void write(const LadderFit& fit) const;
+
+ private:
+  void append(const std::string& file, const std::string& line) const;
+
+  std::string eval_dir_, anchor_;
+  std::vector<LadderNetwork> networks_;
+  std::vector<LadderMatch> matches_;
+};
+
+// "model-00004200.pt (generation 3): -153 Elo [-230, -85] over fsf:nodes=1"
+std::string describe_rating(const LadderRating& r, const std::string& anchor);
+
+}  // namespace sz::train
