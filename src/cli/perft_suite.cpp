@@ -6,6 +6,7 @@
 
 #include "config/rule_profiles.h"
 #include "core/error.h"
+#include "core/shown_text.h"
 #include "games/chaturanga/movegen.h"
 
 namespace sz::cli {
@@ -33,7 +34,7 @@ std::vector<PerftCase> read_perft_suite(const std::string& path) {
         const std::string want = "D" + std::to_string(field - 1) + " ";
         const char* first = part.data() + want.size();
         if (part.rfind(want, 0) != 0 || std::from_chars(first, part.data() + part.size(), n).ptr != part.data() + part.size())
-          throw bad("field '" + part + "' should be '" + want + "<count>'");
+          throw bad("field '" + shown_text(part) + "' should be '" + want + "<count>'");
         c.expected.push_back(n);
       }
     }
