@@ -44,7 +44,7 @@ config::RunConfig run_config_from_args(Args args) {
     else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
     else throw Error("unknown option '" + args[i] + "' (see --help)");
   }
-  return config::load_run_config(name, overrides).take_or_throw("--config");
+  return config::load_run_config(name, overrides).take_or_throw();
 }
 
 const std::atomic<bool>& stop_on_interrupt() {

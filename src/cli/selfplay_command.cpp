@@ -45,7 +45,7 @@ int selfplay_command(Args args) {
     else throw Error("unknown option '" + a + "' (see --help)");
   }
   if (!games || out.empty()) throw Error("give --games N and --out DIR (see --help)");
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw();
   std::filesystem::create_directories(out);
   std::ofstream(out + "/config.yaml") << config::to_yaml(config);
 
