@@ -76,11 +76,11 @@ Result<GoLimits> parse_go(std::span<const std::string> tokens) {
     if (std::find(kValued.begin(), kValued.end(), t) == kValued.end())
       return fail("go: unknown token '" + shown_text(t) + "'");
     if (i + 1 >= tokens.size()) return fail("go: '" + t + "' needs a value");
-    // A GUI may send a negative clock once the time is gone: read it as 0.
-    const bool clock = t == "wtime" || t == "btime";
-    auto v = parse_int("go " + t, tokens[++i], clock ? -kBig : (t == "nodes" || t == "depth" ? 1 : 0), kBig);
+    // A negative clock is refused, not read as 0: time the engine does not have is no limit it
+    // can keep, and a GUI that sends one has lost the game on time already.
+    auto v = parse_int("go " + t, tokens[++i], t == "nodes" || t == "depth" ? 1 : 0, kBig);
     if (!v) return fail(v.error());
-    const int64_t x = std::max<int64_t>(*v, 0);
+    const int64_t x = *v;
     if (t == "nodes")
       g.nodes = x;
     else if (t == "movetime")

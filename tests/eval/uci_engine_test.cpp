@@ -204,6 +204,9 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
       {"go nodes -5", "go nodes wants a whole number"},
       {"go nodes 10 sideways", "unknown token 'sideways'"},
       {"go ponder", "'ponder' is not supported"},
+      {"go wtime -100", "go wtime wants a whole number in 0.."},
+      {"go btime 5000 binc -1", "go binc wants a whole number in 0.."},
+      {"go movetime \x01\xff", "go movetime wants a whole number in 0..1099511627776, not '\\x01\\xFF'"},
   };
   for (const auto& [command, message] : cases) {
     const auto lines = s.send(command);
@@ -367,12 +370,16 @@ TEST(UciEngine, StrengthTimeAndScoreMappings) {
   EXPECT_EQ(allot_time_ms(10000, 0, 1, 0), 9000);
   EXPECT_EQ(allot_time_ms(10, 0, 0, 30), 1);
 
-  const std::vector<std::string> go = {"wtime", "-20", "btime", "5000", "winc", "100", "binc", "100", "movestogo", "7"};
+  const std::vector<std::string> go = {"wtime", "0", "btime", "5000", "winc", "100", "binc", "100", "movestogo", "7"};
   const auto limits = parse_go(go);
   ASSERT_TRUE(limits.ok()) << limits.error();
   EXPECT_EQ(limits->time_ms[0], 0);
   EXPECT_EQ(limits->time_ms[1], 5000);
   EXPECT_EQ(limits->movestogo, 7);
+  // A negative clock is an error, not silently 0.
+  const auto negative = parse_go(std::vector<std::string>{"wtime", "-20", "btime", "5000"});
+  ASSERT_FALSE(negative.ok());
+  EXPECT_NE(negative.error().find("go wtime wants a whole number in 0.."), std::string::npos) << negative.error();
 }
 
 }  // namespace
