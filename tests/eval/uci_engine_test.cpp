@@ -382,5 +382,37 @@ TEST(UciEngine, StrengthTimeAndScoreMappings) {
   EXPECT_NE(negative.error().find("go wtime wants a whole number in 0.."), std::string::npos) << negative.error();
 }
 
+// What nn/ throws for a network whose output is NaN or infinite (net_runner.cpp).
+class FailingEvaluator final : public search::Evaluator {
+ public:
+  void evaluate(std::span<const search::EvalQuery>, std::span<search::EvalReply>) override {
+    throw Error("broken.pt: the network's output holds NaN or infinity");
+  }
+};
+
+// A failing network ends the search with its error and `bestmove (none)`, not the process; the
+// engine keeps answering, and searches again once a usable model is set.
+TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
+  std::ostringstream out;
+  UciEngine engine(out, [](const std::string&, int) { return std::make_unique<FailingEvaluator>(); });
+  engine.handle("setoption name Model value broken.pt");
+  engine.handle("go nodes 20");
+  engine.wait();
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  ASSERT_EQ(lines.size(), 2u) << out.str();
+  EXPECT_EQ(lines[0], "info string error: go: broken.pt: the network's output holds NaN or infinity");
+  EXPECT_EQ(lines[1], "bestmove (none)");
+  engine.handle("setoption name Model value <empty>");
+  engine.handle("go nodes 20");
+  engine.wait();
+  const std::string all = out.str();
+  const std::string last = all.substr(all.rfind("bestmove"));
+  EXPECT_TRUE(starts_with(last, "bestmove ") && last != "bestmove (none)\n") << all;
+}
+
 }  // namespace
 }  // namespace sz::eval
