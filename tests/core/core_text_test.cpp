@@ -1,8 +1,9 @@
-// core/: untrusted text shown in messages.
+// core/: untrusted text shown in messages, and the FNV-1a checksum.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "core/fnv1a.h"
 #include "core/shown_text.h"
 
 namespace sz {
@@ -31,6 +32,13 @@ TEST(ShownText, LongTextIsCutShort) {
   EXPECT_EQ(shown_text(std::string(60, 'x')), std::string(60, 'x'));
   EXPECT_EQ(shown_text("\x01\x02\x03\x04", 2), "\\x01\\x02...");  // an escape counts as one
   EXPECT_EQ(shown_text(std::string(100, '\xFF')).size(), 60u * 4 + 3);
+}
+
+TEST(Fnv1a, KnownValues) {
+  EXPECT_EQ(fnv1a64("", 0), 0xcbf29ce484222325ull);
+  EXPECT_EQ(fnv1a64("a", 1), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(fnv1a64("foobar", 6), 0x85944171f73967e8ull);
+  EXPECT_EQ(fnv1a64("bar", 3, fnv1a64("foo", 3)), fnv1a64("foobar", 6));  // continues
 }
 
 }  // namespace
