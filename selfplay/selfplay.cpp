@@ -49,10 +49,11 @@ struct Worker {
   SelfplayStats& stats;
   std::mutex& error_mutex;
   std::string& error;
+  std::atomic<bool>& failed;  // a worker failed (a full disk, a broken network): all stop
 
   void run();
   void play(search::Evaluator& evaluator, data::ShardWriter& writer);
-  bool stopping() const { return job.stop && job.stop->load(); }
+  bool stopping() const { return failed.load() || (job.stop && job.stop->load()); }
 };
 
 void Worker::run() {
@@ -64,6 +65,7 @@ void Worker::run() {
     play(*evaluator, writer);
     writer.close();
   } catch (const std::exception& e) {
+    failed = true;
     std::lock_guard lock(error_mutex);
     if (error.empty()) error = e.what();
   }
@@ -117,6 +119,7 @@ std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
   GameCounter counter(count_games(job.out_dir), job.games);
   std::mutex error_mutex;
   std::string error;
+  std::atomic<bool> failed{false};
   std::atomic<bool> done{false};
   std::thread reporter([&] {
     while (!done && job.on_progress) {
@@ -128,7 +131,7 @@ std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
     tbb::task_group workers;
     for (int w = 0; w < threads; ++w)
-      workers.run([&, w] { Worker{job, w, counter, *stats, error_mutex, error}.run(); });
+      workers.run([&, w] { Worker{job, w, counter, *stats, error_mutex, error, failed}.run(); });
     workers.wait();
   }
   done = true;

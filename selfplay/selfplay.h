@@ -29,7 +29,7 @@ struct SelfplayJob {
 };
 
 // Runs the job; returns the statistics of the games it played. Throws sz::Error on a bad
-// profile, an unwritable directory or a failing evaluator.
+// profile, an unwritable directory or a failing evaluator; the first failure stops every worker.
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job);
 
 // Games already in the completed shards of `dir` (0 if it does not exist).

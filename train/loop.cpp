@@ -75,7 +75,7 @@ int generations_done(const LoopConfig& lc, int64_t games) {
 
 void append_line(const std::string& path, const std::string& line) {
   std::ofstream out(path, std::ios::app);
-  out << line << '\n';
+  out << line << '\n' << std::flush;  // a full disk shows at the flush
   if (!out) throw Error("cannot append to " + path);
 }
 

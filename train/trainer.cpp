@@ -1,8 +1,10 @@
 #include "train/trainer.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <thread>
@@ -266,8 +268,10 @@ void Trainer::Impl::write_metrics() {
   m.positions_seen = state.positions_seen;
   m.samples = state.samples;
   const std::string line = metrics_json(m, unix_now()) + "\n";
-  std::fputs(line.c_str(), metrics);
-  std::fflush(metrics);  // one line at a time: a reader (plot) never sees half a line for long
+  // One line at a time: a reader (plot) never sees half a line for long. A full disk is an
+  // error here like anywhere else, not metrics silently lost.
+  if (std::fputs(line.c_str(), metrics) < 0 || std::fflush(metrics) != 0)
+    throw Error((fs::path(logs_dir) / "train.jsonl").string() + ": cannot write: " + std::strerror(errno));
   interval = Interval{};
   interval.wait_at_start = loader->wait_seconds();
   if (hooks.on_metrics) hooks.on_metrics(m);

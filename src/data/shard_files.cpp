@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,8 @@ constexpr std::string_view kShardSuffix = ".h5";
 constexpr std::string_view kTemporarySuffix = ".h5.tmp";
 
 std::string errno_text() { return std::strerror(errno); }
+
+std::atomic<int> g_failing_writes{0};
 
 void fsync_path(const std::string& path, int flags, const char* what) {
   const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
@@ -80,6 +83,34 @@ std::vector<std::string> list_shards(const std::string& directory) {
   }
   std::sort(shards.begin(), shards.end());
   return shards;
+}
+
+namespace testing {
+void fail_next_writes(int count) { g_failing_writes = count; }
+}  // namespace testing
+
+void write_new_file(const std::string& path, std::span<const char> bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error(path + ": cannot create: " + errno_text());
+  // A test may ask for a full disk: half the bytes, then ENOSPC.
+  const bool fail = g_failing_writes.load() > 0 && g_failing_writes.fetch_sub(1) > 0;
+  const size_t limit = fail ? bytes.size() / 2 : bytes.size();
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = done < limit ? ::write(fd, bytes.data() + done, limit - done) : (errno = ENOSPC, -1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string why = errno_text();
+      ::close(fd);
+      ::unlink(path.c_str());
+      throw Error(path + ": cannot write: " + why);
+    }
+    done += size_t(n);
+  }
+  if (::close(fd) != 0) {  // some file systems (NFS) report a full disk only here
+    const std::string why = errno_text();
+    ::unlink(path.c_str());
+    throw Error(path + ": cannot write: " + why);
+  }
 }
 
 void commit_file(const std::string& temporary, const std::string& final_path) {
