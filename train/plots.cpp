@@ -116,11 +116,14 @@ std::vector<GameRow> read_games(const std::string& games_dir, PlotReport& report
   std::sort(shards.begin(), shards.end());
   std::vector<GameRow> games;
   for (const auto& [time, path] : shards) {
+    const auto skip = [&](const std::string& warning) { report.warnings.push_back(warning); };
+    const std::optional<data::ShardReader> reader = data::open_or_skip(path, skip);
+    if (!reader) continue;
     try {
-      for (const data::GameInfo& g : data::ShardReader::open(path).read_games())
+      for (const data::GameInfo& g : reader->read_games())
         games.push_back({g.num_positions, g.result, g.end_reason.empty() ? "unknown" : g.end_reason});
     } catch (const Error& e) {
-      report.warnings.push_back(std::string("skipping shard: ") + e.what());
+      skip(data::skip_shard(path, e.what()));
     }
   }
   return games;

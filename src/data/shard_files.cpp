@@ -89,6 +89,32 @@ namespace testing {
 void fail_next_writes(int count) { g_failing_writes = count; }
 }  // namespace testing
 
+std::string move_to_damaged(const std::string& path, std::string* why_not) {
+  const fs::path source(path);
+  const fs::path dir = source.parent_path() / "damaged";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    if (why_not) *why_not = "cannot create " + dir.string() + ": " + ec.message();
+    return "";
+  }
+  for (int n = 0; n < 1000; ++n) {
+    const std::string name = source.filename().string() + (n == 0 ? "" : "." + std::to_string(n));
+    const std::string target = (dir / name).string();
+    // link + unlink: never replaces a file already in damaged/ (rename would).
+    if (::link(path.c_str(), target.c_str()) == 0) {
+      ::unlink(path.c_str());
+      return target;
+    }
+    if (errno == EEXIST) continue;
+    if (errno != ENOENT && std::rename(path.c_str(), target.c_str()) == 0) return target;  // no hard links here
+    if (why_not) *why_not = errno_text();
+    return "";
+  }
+  if (why_not) *why_not = "too many damaged shards of that name in " + dir.string();
+  return "";
+}
+
 void write_new_file(const std::string& path, std::span<const char> bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw Error(path + ": cannot create: " + errno_text());

@@ -25,6 +25,12 @@ int64_t shard_sequence(std::string_view file_name, std::string_view prefix, bool
 // have finished a shard); throws sz::Error if it cannot be read.
 std::vector<std::string> list_shards(const std::string& directory);
 
+// Moves a damaged shard into `damaged/` in its directory (created if needed), where no reader
+// looks, so that every process goes on without it; a name already there gets a numbered suffix.
+// Returns the new path, or "" with `why_not` set when it could not be moved (e.g. another
+// process moved it first, or the directory is read-only).
+std::string move_to_damaged(const std::string& path, std::string* why_not = nullptr);
+
 // Creates `path` (replacing any file there) holding `bytes`. Throws sz::Error naming the file and
 // the system's reason (e.g. "No space left on device"); the file is then removed.
 void write_new_file(const std::string& path, std::span<const char> bytes);

@@ -254,6 +254,24 @@ TEST(ShardWriterChecks, FullDiskIsOneCleanErrorAndLeavesNothing) {
   EXPECT_EQ(list_shards(dir.str()), done);
 }
 
+// Damaged shards are moved into damaged/, never over one already there.
+TEST(ShardFiles, DamagedShardsAreMovedAsideWithoutReplacingOthers) {
+  TempDir dir;
+  ShardWriter writer(dir.str(), "w", test::test_spec(), {.games_per_shard = 1});
+  const auto first = write_games(writer, 0, 1);
+  const std::string moved = move_to_damaged(first[0]);
+  EXPECT_EQ(moved, dir.file("damaged/w-000000.h5"));
+  EXPECT_TRUE(list_shards(dir.str()).empty());  // damaged/ is not a place readers look
+  ShardWriter again(dir.str(), "w", test::test_spec(), {.games_per_shard = 1});
+  const auto second = write_games(again, 1, 1);
+  ASSERT_EQ(second, std::vector<std::string>{dir.file("w-000000.h5")});  // the number is free again
+  EXPECT_EQ(move_to_damaged(second[0]), dir.file("damaged/w-000000.h5.1"));
+  EXPECT_EQ(ShardReader::open(moved).read_games().at(0).seed, make_game(0).meta.seed);
+  std::string why;
+  EXPECT_EQ(move_to_damaged(second[0], &why), "");  // gone already (another process moved it)
+  EXPECT_FALSE(why.empty());
+}
+
 TEST(ShardReaderChecks, IncompatibleSpecIsNamed) {
   TempDir dir;
   ShardWriter writer(dir.str(), "w", test::test_spec());
