@@ -258,6 +258,11 @@ std::vector<GameInfo> ShardReader::read_games() const {
   return games;
 }
 
+std::vector<uint64_t> ShardReader::read_seeds() const {
+  auto guard = h5::lock();
+  return impl_->read<uint64_t>(schema::kGameSeed, 0, impl_->info.num_games);
+}
+
 std::string skip_shard(const std::string& path, const std::string& why, bool damaged) {
   std::string message = "skipping shard " + (why.rfind(path, 0) == 0 ? why : path + ": " + why) + " (";
   if (!damaged) return message + "left in place for a program that reads it; the run goes on without it)";

@@ -59,6 +59,8 @@ class ShardReader {
   // The games table, in file order; a game's positions are
   // [first_position, first_position + num_positions).
   std::vector<GameInfo> read_games() const;
+  // The games table's seed column alone (cheap: no strings), in file order.
+  std::vector<uint64_t> read_seeds() const;
 
  private:
   struct Impl;
