@@ -165,6 +165,38 @@ void write_current(const std::string& models_dir, const std::string& checkpoint_
   write_file_atomically((fs::path(models_dir) / kCurrentFile).string(), checkpoint_file + "\n");
 }
 
+std::vector<std::string> list_checkpoints(const std::string& models_dir) {
+  std::vector<std::pair<int64_t, std::string>> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(models_dir, ec))
+    if (const int64_t step = checkpoint_step(entry.path().filename().string()); step >= 0 && entry.is_regular_file(ec))
+      found.emplace_back(step, entry.path().string());
+  std::sort(found.rbegin(), found.rend());
+  std::vector<std::string> paths;
+  for (auto& [step, path] : found) paths.push_back(std::move(path));
+  return paths;
+}
+
+std::string move_checkpoint_to_damaged(const std::string& path, std::string* why_not) {
+  const fs::path dir = fs::path(path).parent_path() / "damaged";
+  const std::string target = (dir / fs::path(path).filename()).string();
+  std::error_code ec;
+  std::string why;
+  if (fs::create_directories(dir, ec); ec) {
+    why = "cannot create " + dir.string() + ": " + ec.message();
+  } else if (fs::exists(target, ec)) {
+    why = target + " exists already";
+  } else if (std::rename(path.c_str(), target.c_str()) != 0) {
+    why = errno_text();
+  } else {
+    const std::string state = state_path(path);
+    if (fs::exists(state, ec)) std::rename(state.c_str(), state_path(target).c_str());
+    return target;
+  }
+  if (why_not) *why_not = why;
+  return "";
+}
+
 std::vector<std::string> prune_checkpoints(const std::string& models_dir, int keep) {
   std::vector<std::string> deleted;
   std::error_code ec;

@@ -4,6 +4,7 @@
 //   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata (models/checkpoint.h)
 //   models/model-<step>.state   the trainer's own state at that step (TrainerState, text)
 //   models/current.txt          the newest checkpoint's file name, one line
+//   models/damaged/             checkpoints that could not be read, moved out of the way
 //   models/.trainer.lock        held (flock) by the one trainer working on the run
 //   logs/train.jsonl            metrics, one JSON object a line
 //
@@ -55,6 +56,14 @@ std::string read_file(const std::string& path);  // throws sz::Error naming the 
 // sz::Error naming current.txt when it names a file that is not there.
 std::string read_current(const std::string& models_dir);
 void write_current(const std::string& models_dir, const std::string& checkpoint_file);
+
+// The checkpoints of `models_dir` (model-<step>.pt), newest first.
+std::vector<std::string> list_checkpoints(const std::string& models_dir);
+
+// Moves a checkpoint that cannot be read, and its state file, into `models_dir`/damaged/ (where
+// nothing looks for checkpoints), so that no trainer ever writes over it and nothing reads it
+// again. Returns the checkpoint's new path, or "" with `why_not` set when it could not be moved.
+std::string move_checkpoint_to_damaged(const std::string& path, std::string* why_not = nullptr);
 
 // Deletes all checkpoints (and their state files) of `models_dir` but the newest `keep`, never
 // the one current.txt names; keep 0 deletes nothing. Also deletes temporaries left by a killed
