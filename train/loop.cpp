@@ -12,6 +12,7 @@
 #include "eval/start_suite.h"
 #include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
+#include "train/run_files.h"
 #include "train/trainer.h"
 
 namespace sz::train {
@@ -45,18 +46,6 @@ eval::MatchPlayer mcts_player(const config::RunConfig& config, const std::string
   options.search = config.search;
   options.simulations = config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
   return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, config.inference))};
-}
-
-// The model self-play uses: the newest adopted checkpoint (models/adopted.txt), else none.
-std::string read_adopted(const std::string& run_dir) {
-  std::ifstream in(run_dir + "/models/adopted.txt");
-  std::string path;
-  std::getline(in, path);
-  return fs::exists(path) ? path : "";
-}
-
-void write_adopted(const std::string& run_dir, const std::string& model) {
-  write_file_atomically(run_dir + "/models/adopted.txt", model + "\n");
 }
 
 // Games the run holds once `generations` generations are done (the first: bootstrap_games).

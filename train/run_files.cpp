@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "core/key_value_lines.h"
+#include "models/checkpoint_meta.h"
 
 namespace sz::train {
 
@@ -163,6 +164,44 @@ std::string read_current(const std::string& models_dir) {
 
 void write_current(const std::string& models_dir, const std::string& checkpoint_file) {
   write_file_atomically((fs::path(models_dir) / kCurrentFile).string(), checkpoint_file + "\n");
+}
+
+std::string read_adopted(const std::string& run_dir) {
+  const fs::path file = fs::path(run_dir) / "models" / "adopted.txt";
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return "";
+  std::string line = read_file(file.string());
+  line = line.substr(0, line.find('\n'));
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  if (line.empty()) return "";
+  const fs::path named(line);
+  // Where it may be: relative to the run (written so since adopted.txt held paths relative to the
+  // working directory), absolute or relative to the working directory (older runs), or, for such
+  // a path from another working directory, the same checkpoint file in this run's models/.
+  std::vector<fs::path> places = {fs::path(run_dir) / named, named};
+  if (checkpoint_step(named.filename().string()) >= 0)
+    places.push_back(fs::path(run_dir) / "models" / named.filename());
+  for (const fs::path& place : places) {
+    if (!fs::is_regular_file(place, ec)) continue;
+    try {
+      models::read_checkpoint_meta(place.string());
+    } catch (const Error& e) {
+      throw Error(file.string() + ": the adopted checkpoint cannot be read: " + e.what());
+    }
+    return place.string();
+  }
+  throw Error(file.string() + ": names '" + line + "', which is not there (looked in " + run_dir +
+              " and the working directory); self-play would fall back on the bootstrap player");
+}
+
+void write_adopted(const std::string& run_dir, const std::string& checkpoint) {
+  const fs::path models = fs::path(run_dir) / "models";
+  const fs::path path(checkpoint);
+  // In this run's models/ (as every checkpoint the loop adopts is): relative to the run.
+  std::error_code ec;
+  const bool ours = fs::equivalent(path.parent_path(), models, ec);
+  const std::string text = ours ? "models/" + path.filename().string() : fs::absolute(path, ec).string();
+  write_file_atomically((models / "adopted.txt").string(), text + "\n");
 }
 
 std::vector<std::string> list_checkpoints(const std::string& models_dir) {

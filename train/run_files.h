@@ -4,6 +4,7 @@
 //   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata (models/checkpoint.h)
 //   models/model-<step>.state   the trainer's own state at that step (TrainerState, text)
 //   models/current.txt          the newest checkpoint's file name, one line
+//   models/adopted.txt          the checkpoint the loop's self-play uses, relative to the run
 //   models/damaged/             checkpoints that could not be read, moved out of the way
 //   models/.trainer.lock        held (flock) by the one trainer working on the run
 //   logs/train.jsonl            metrics, one JSON object a line
@@ -56,6 +57,16 @@ std::string read_file(const std::string& path);  // throws sz::Error naming the 
 // sz::Error naming current.txt when it names a file that is not there.
 std::string read_current(const std::string& models_dir);
 void write_current(const std::string& models_dir, const std::string& checkpoint_file);
+
+// models/adopted.txt: the checkpoint the loop's self-play plays with, written as a path relative
+// to the run directory ("models/model-00001000.pt"), so that a run continued from another working
+// directory finds it. read_adopted returns its path (run_dir joined with it), or "" when there is
+// no adopted.txt (the bootstrap plays). It reads the older forms too: a path relative to the
+// working directory that wrote it, or absolute. Throws sz::Error naming adopted.txt when the
+// checkpoint it names is not there or cannot be read: self-play must not fall back on the
+// bootstrap player unnoticed.
+std::string read_adopted(const std::string& run_dir);
+void write_adopted(const std::string& run_dir, const std::string& checkpoint);
 
 // The checkpoints of `models_dir` (model-<step>.pt), newest first.
 std::vector<std::string> list_checkpoints(const std::string& models_dir);

@@ -1,14 +1,18 @@
 // The training loop end to end on the tiny network: two generations of self-play and training
 // in one run directory (the first with more games, played by the bootstrap), then the final
 // match against the bootstrap player; run again, it picks up where it stopped.
+#include "train/loop.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "data/shard_files.h"
+#include "data/shard_reader.h"
 #include "selfplay/selfplay.h"
-#include "train/loop.h"
+#include "train/run_files.h"
 #include "train_fixtures.h"
 
 namespace sz::train {
@@ -41,6 +45,15 @@ config::RunConfig loop_config(const std::string& dir) {
   return c;
 }
 
+// Hooks that keep the progress lines (into `lines`, if given).
+LoopHooks quiet(std::vector<std::string>* lines = nullptr) {
+  LoopHooks hooks;
+  hooks.on_line = [lines](const std::string& line) {
+    if (lines) lines->push_back(line);
+  };
+  return hooks;
+}
+
 size_t lines_in(const std::string& path) {
   std::ifstream in(path);
   size_t n = 0;
@@ -51,8 +64,7 @@ size_t lines_in(const std::string& path) {
 TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
   test::TempDir dir;
   const config::RunConfig config = loop_config(dir.str());
-  LoopHooks quiet{[](const std::string&) {}};
-  const LoopReport report = run_loop(config, nullptr, quiet);
+  const LoopReport report = run_loop(config, nullptr, quiet());
 
   EXPECT_EQ(report.generations, 2);
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
@@ -74,9 +86,80 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsAndAFinalMatch) {
   more.loop.generations = 3;
   more.loop.eval_every = 0;
   more.loop.final_eval_games = 0;
-  const LoopReport again = run_loop(more, nullptr, quiet);
+  const LoopReport again = run_loop(more, nullptr, quiet());
   EXPECT_EQ(again.generations, 1);
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8 + 8);
+}
+
+// A small loop: one generation of 12 bootstrap games and 14 steps, no matches.
+config::RunConfig short_config(const std::string& dir) {
+  config::RunConfig c = loop_config(dir);
+  c.loop.generations = 1;
+  c.loop.eval_every = 0;
+  c.loop.final_eval_games = 0;
+  return c;
+}
+
+// adopted.txt held a path relative to the working directory: a run continued from elsewhere
+// found no such file and silently self-played with the bootstrap player. It is relative to the
+// run now, and a checkpoint it names that is missing is an error.
+TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
+  test::TempDir dir;
+  fs::create_directories(dir.file("work/deeper"));
+  const fs::path old_cwd = fs::current_path();
+  fs::current_path(dir.file("work"));
+  config::RunConfig first = short_config("runs/r");  // a run directory relative to the working one
+  run_loop(first, nullptr, quiet());
+  EXPECT_EQ(read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
+  fs::current_path(dir.file("work/deeper"));
+  config::RunConfig second = short_config("../runs/r");
+  second.loop.generations = 2;
+  const LoopReport report = run_loop(second, nullptr, quiet());
+  fs::current_path(old_cwd);
+  EXPECT_EQ(report.generations, 1);
+  // The second generation's games were played by the adopted network, not the bootstrap.
+  std::set<std::string> models;
+  for (const auto& path : data::list_shards(dir.file("work/runs/r/games")))
+    for (const auto& g : data::ShardReader::open(path).read_games()) models.insert(g.model_id);
+  EXPECT_EQ(models, (std::set<std::string>{"", "../runs/r/models/model-00000014.pt"}));
+
+  const std::string run = dir.file("work/runs/r");
+  // adopted.txt as older builds wrote it, relative to the working directory they ran in.
+  write_file_atomically(run + "/models/adopted.txt", "runs/r/models/model-00000014.pt\n");
+  EXPECT_EQ(read_adopted(run), run + "/models/model-00000014.pt");
+  // A missing or damaged adopted checkpoint is an error naming adopted.txt, not the bootstrap.
+  write_file_atomically(run + "/models/adopted.txt", "models/model-00000099.pt\n");
+  EXPECT_THROW(
+      {
+        try {
+          read_adopted(run);
+        } catch (const Error& e) {
+          EXPECT_NE(std::string(e.what()).find(run + "/models/adopted.txt: names 'models/model-00000099.pt'"),
+                    std::string::npos)
+              << e.what();
+          throw;
+        }
+      },
+      Error);
+  std::ofstream(run + "/models/model-00000099.pt") << "not a checkpoint";
+  EXPECT_THROW(read_adopted(run), Error);
+  EXPECT_THROW(run_loop(short_config(run), nullptr, quiet()), Error);
+}
+
+// A shard damaged while the loop was stopped: the resumed loop moves it aside and goes on (the
+// count of games, and with it the generation, comes from the readable shards).
+TEST(Loop, ResumedLoopGoesOnWithoutADamagedShard) {
+  test::TempDir dir;
+  run_loop(short_config(dir.str()), nullptr, quiet());
+  const auto shards = data::list_shards(dir.str() + "/games");
+  ASSERT_EQ(shards.size(), 3u);  // 12 games, 4 a shard
+  fs::resize_file(shards[2], fs::file_size(shards[2]) / 3);
+  config::RunConfig more = short_config(dir.str());
+  more.loop.generations = 2;
+  const LoopReport report = run_loop(more, nullptr, quiet());
+  EXPECT_GE(report.generations, 1);
+  EXPECT_TRUE(fs::exists(dir.str() + "/games/damaged/" + fs::path(shards[2]).filename().string()));
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
 }
 
 }  // namespace
