@@ -99,25 +99,44 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
   for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run + "/" + sub);
   write_file_atomically(run + "/config.yaml", config::to_yaml(config));
 
-  Trainer trainer(config, run);
+  TrainerHooks trainer_hooks;
+  trainer_hooks.on_checkpoint = hooks.on_checkpoint;
+  Trainer trainer(config, run, trainer_hooks);
   LoopReport report;
   std::string adopted = read_adopted(run);
   const LoopConfig& lc = config.loop;
   int generation = generations_done(lc, selfplay::count_games(games_dir));
+  GenerationTraining training = read_generation_training(run);
+  bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
+  if (unfinished) --generation;
   while (!stopping() && (lc.generations == 0 || generation < lc.generations) &&
          (lc.max_minutes <= 0 || minutes_since(start) < lc.max_minutes)) {
-    selfplay::SelfplayJob job;
-    job.config = config.selfplay;
-    job.out_dir = games_dir;
-    job.games = games_after(lc, generation + 1);
-    job.model_id = adopted;
-    job.make_evaluator = nn::evaluator_factory(adopted, config.inference);
-    job.stop = stop;
-    const auto played = selfplay::run_selfplay(job);
-    if (stopping()) break;
-    const bool first_network = adopted.empty();  // also when a restart interrupted its training
-    const int steps = trainer.train_available(
-        first_network && lc.bootstrap_train_steps > 0 ? lc.bootstrap_train_steps : lc.train_steps_per_generation, stop);
+    std::unique_ptr<selfplay::SelfplayStats> played = std::make_unique<selfplay::SelfplayStats>();
+    if (unfinished) {
+      unfinished = false;
+      say("generation " + std::to_string(generation + 1) + ": finishing its training (stopped at step " +
+          std::to_string(trainer.step()) + ", to train until step " +
+          std::to_string(training.from_step + training.steps) + ")");
+    } else {
+      selfplay::SelfplayJob job;
+      job.config = config.selfplay;
+      job.out_dir = games_dir;
+      job.games = games_after(lc, generation + 1);
+      job.model_id = adopted;
+      job.make_evaluator = nn::evaluator_factory(adopted, config.inference);
+      job.stop = stop;
+      played = selfplay::run_selfplay(job);
+      if (stopping()) break;
+      const bool first_network = adopted.empty();
+      training = {
+          generation, trainer.step(),
+          first_network && lc.bootstrap_train_steps > 0 ? lc.bootstrap_train_steps : lc.train_steps_per_generation,
+          /*done=*/false};
+      write_generation_training(run, training);
+    }
+    const int64_t left = std::max<int64_t>(0, training.from_step + training.steps - trainer.step());
+    const int steps = trainer.train_available(int(left), stop);
+    if (stopping()) break;  // not counted: run again, the loop finishes this training first
     const std::string candidate = trainer.current_checkpoint();
     std::string verdict = "no new checkpoint";
     if (!candidate.empty() && candidate != adopted) {
@@ -142,6 +161,8 @@ LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* st
         verdict += ", kept " + fs::path(adopted).filename().string();
       }
     }
+    training.done = true;
+    write_generation_training(run, training);
     ++generation;
     ++report.generations;
     char line[512];

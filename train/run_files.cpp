@@ -204,6 +204,38 @@ void write_adopted(const std::string& run_dir, const std::string& checkpoint) {
   write_file_atomically((models / "adopted.txt").string(), text + "\n");
 }
 
+GenerationTraining read_generation_training(const std::string& run_dir) {
+  const std::string path = (fs::path(run_dir) / "models" / "generation.txt").string();
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return {};
+  const std::string text = read_file(path);
+  GenerationTraining g;
+  std::set<std::string, std::less<>> seen;
+  for (const KeyValueLine& kv : key_value_lines(text)) {
+    bool ok = kv.has_separator;
+    if (kv.key == "generation")
+      ok = ok && parse_number(kv.value, g.generation) && g.generation >= 0;
+    else if (kv.key == "from_step")
+      ok = ok && parse_number(kv.value, g.from_step) && g.from_step >= 0;
+    else if (kv.key == "steps")
+      ok = ok && parse_number(kv.value, g.steps) && g.steps >= 0;
+    else if (kv.key == "done")
+      ok = ok && (kv.value == "true" || kv.value == "false"), g.done = kv.value == "true";
+    else
+      ok = false;
+    if (!ok) throw Error(path + ": bad line '" + std::string(kv.line) + "'");
+    seen.insert(std::string(kv.key));
+  }
+  if (seen.size() != 4) throw Error(path + ": needs generation, from_step, steps and done");
+  return g;
+}
+
+void write_generation_training(const std::string& run_dir, const GenerationTraining& g) {
+  write_file_atomically((fs::path(run_dir) / "models" / "generation.txt").string(),
+                        "generation: " + std::to_string(g.generation) + "\nfrom_step: " + std::to_string(g.from_step) +
+                            "\nsteps: " + std::to_string(g.steps) + "\ndone: " + (g.done ? "true" : "false") + "\n");
+}
+
 std::vector<std::string> list_checkpoints(const std::string& models_dir) {
   std::vector<std::pair<int64_t, std::string>> found;
   std::error_code ec;

@@ -68,6 +68,20 @@ void write_current(const std::string& models_dir, const std::string& checkpoint_
 std::string read_adopted(const std::string& run_dir);
 void write_adopted(const std::string& run_dir, const std::string& checkpoint);
 
+// models/generation.txt: the loop's generation in training. A loop stopped (Ctrl-C, a kill) in
+// the middle of a generation's training finds it there and finishes that training (the steps
+// not yet taken) before it plays the next generation; without it, the generation counted as
+// done once its games were there, and its missing steps were never made up.
+struct GenerationTraining {
+  int generation = -1;    // 0-based, as the loop counts them
+  int64_t from_step = 0;  // the trainer's step when the generation's training began
+  int64_t steps = 0;      // the steps it was to train (the replay ratio may allow fewer)
+  bool done = true;       // trained, and the new checkpoint adopted or not
+};
+// {} (done) when there is no generation.txt; throws sz::Error naming the file when it is garbled.
+GenerationTraining read_generation_training(const std::string& run_dir);
+void write_generation_training(const std::string& run_dir, const GenerationTraining& training);
+
 // The checkpoints of `models_dir` (model-<step>.pt), newest first.
 std::vector<std::string> list_checkpoints(const std::string& models_dir);
 

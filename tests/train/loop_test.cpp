@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -45,12 +46,14 @@ config::RunConfig loop_config(const std::string& dir) {
   return c;
 }
 
-// Hooks that keep the progress lines (into `lines`, if given).
-LoopHooks quiet(std::vector<std::string>* lines = nullptr) {
+// Hooks that keep the progress lines (into `lines`, if given) and report checkpoints.
+LoopHooks quiet(std::vector<std::string>* lines = nullptr,
+                std::function<void(const std::string&)> on_checkpoint = nullptr) {
   LoopHooks hooks;
   hooks.on_line = [lines](const std::string& line) {
     if (lines) lines->push_back(line);
   };
+  hooks.on_checkpoint = std::move(on_checkpoint);
   return hooks;
 }
 
@@ -98,6 +101,30 @@ config::RunConfig short_config(const std::string& dir) {
   c.loop.eval_every = 0;
   c.loop.final_eval_games = 0;
   return c;
+}
+
+int64_t step_of(const std::string& checkpoint) { return checkpoint_step(fs::path(checkpoint).filename().string()); }
+
+// Ctrl-C during a generation's training counted the generation as done, and its missing steps
+// were never trained. Started again, the loop finishes that training first.
+TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
+  test::TempDir dir;
+  std::atomic<bool> stop{false};
+  const LoopReport stopped =
+      run_loop(short_config(dir.str()), &stop, quiet(nullptr, [&](const std::string& checkpoint) {
+                 if (step_of(checkpoint) == 5) stop = true;  // Ctrl-C after 5 of the 14 steps
+               }));
+  EXPECT_EQ(stopped.generations, 0);  // not counted
+  EXPECT_EQ(read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
+  EXPECT_EQ(stopped.final_model, "");
+  std::vector<std::string> lines;
+  const LoopReport again = run_loop(short_config(dir.str()), nullptr, quiet(&lines));
+  EXPECT_EQ(again.generations, 1);
+  EXPECT_EQ(step_of(again.final_model), 14);                   // the 9 missing steps, then adopted
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12);  // no games played again
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find("generation 1: finishing its training"), std::string::npos) << lines[0];
+  EXPECT_TRUE(read_generation_training(dir.str()).done);
 }
 
 // adopted.txt held a path relative to the working directory: a run continued from elsewhere
