@@ -15,6 +15,9 @@ bool wants_help(Args args) {
 
 std::string flag_value(Args args, size_t& i) {
   if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
+  // An empty value would read as the option left out (perft --fen '' as the start position,
+  // selfplay --model '' as the bootstrap player): the silent default of a typo.
+  if (args[i + 1].empty()) throw Error("option " + args[i] + " needs a value, not an empty one");
   return args[++i];
 }
 

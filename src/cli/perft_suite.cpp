@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "config/rule_profiles.h"
@@ -12,6 +13,8 @@
 namespace sz::cli {
 
 std::vector<PerftCase> read_perft_suite(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error("perft suite '" + path + "' is a directory, not a file");
   std::ifstream in(path);
   if (!in) throw Error("cannot open perft suite '" + path + "'");
   std::vector<PerftCase> cases;
@@ -41,6 +44,9 @@ std::vector<PerftCase> read_perft_suite(const std::string& path) {
     if (c.variant.empty() || c.fen.empty() || c.expected.empty()) throw bad("expected <variant>;<FEN>;D1 <n>;...");
     cases.push_back(std::move(c));
   }
+  if (in.bad()) throw Error("cannot read perft suite '" + path + "'");
+  // "0 passed, 0 failed" would read as success.
+  if (cases.empty()) throw Error("perft suite '" + path + "' holds no positions");
   return cases;
 }
 
