@@ -117,6 +117,11 @@ TEST(RunConfig, GarbageIsShownEscaped) {
   EXPECT_NE(r.error().find("unknown key 'k\\x01\\x1B[2J\\xFFzzz"), std::string::npos) << r.error();
   EXPECT_NE(r.error().find("zzz...'"), std::string::npos) << r.error();
   for (const char c : r.error()) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << int(c) << " in " << r.error();
+  // yaml-cpp's own messages quote the text too.
+  const auto bad_escape = parse_run_config("name: \"\\\xff\"\n", "run.yaml");
+  ASSERT_FALSE(bad_escape.ok());
+  EXPECT_NE(bad_escape.error().find("run.yaml:1: unknown escape character: \\xFF"), std::string::npos)
+      << bad_escape.error();
 }
 
 TEST(RunConfig, ResolvedYamlReadsBackToTheSameConfig) {
