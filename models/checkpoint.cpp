@@ -4,10 +4,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
 
+#include "core/fnv1a.h"
 #include "game/registry.h"
 
 namespace sz::models {
@@ -53,6 +55,66 @@ void write_atomically(const std::string& path, const std::string& bytes) {
   }
 }
 
+// The archives a checkpoint's checksum covers, in this order (the metadata holds the checksum).
+constexpr const char* kCheckedArchives[] = {"model", "optimizer"};
+
+// Adds the FNV-1a of everything an archive holds, recursively, to `sum`: of each tensor its type,
+// shape and bytes, of each other value its text. Summed, not chained, and without the keys: the
+// result depends neither on the order of the keys nor on their names, since LibTorch names an
+// optimiser's state after the address of its parameter in the process that saved it, and the
+// same checkpoint must get the same checksum in every process. Strings (those addresses) are left
+// out for the same reason. Damage changes an entry's hash and with it the sum.
+void add_archive(torch::serialize::InputArchive& archive, uint64_t& sum) {
+  for (const std::string& key : archive.keys()) {
+    c10::IValue value;
+    if (!archive.try_read(key, value) || value.isString()) continue;
+    if (value.isObject()) {
+      torch::serialize::InputArchive nested;
+      archive.read(key, nested);
+      add_archive(nested, sum);
+    } else if (value.isTensor() && value.toTensor().defined()) {
+      const torch::Tensor t = value.toTensor().contiguous().cpu();
+      const int64_t type = int64_t(t.scalar_type());
+      uint64_t hash = fnv1a64(&type, sizeof type);
+      for (const int64_t d : t.sizes()) hash = fnv1a64(&d, sizeof d, hash);
+      sum += fnv1a64(t.data_ptr(), t.nbytes(), hash);
+    } else {
+      std::ostringstream text;
+      text << value;
+      sum += fnv1a64(text.str().data(), text.str().size());
+    }
+  }
+}
+
+std::string checksum_text(uint64_t hash) {
+  char text[32];
+  std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+// The checksum of the checked archives of a checkpoint as it reads back.
+std::string archive_checksum(torch::serialize::InputArchive& root) {
+  uint64_t sum = 0;
+  for (const char* name : kCheckedArchives) {
+    torch::serialize::InputArchive nested;
+    if (root.try_read(name, nested)) add_archive(nested, sum);
+  }
+  return checksum_text(sum);
+}
+
+// The same before the file is written: the archives are serialised and read back once, so that
+// the checksum covers exactly what a reader will see.
+std::string archive_checksum(torch::serialize::OutputArchive& weights, torch::serialize::OutputArchive* optimizer) {
+  torch::serialize::OutputArchive root;
+  root.write(kCheckedArchives[0], weights);
+  if (optimizer) root.write(kCheckedArchives[1], *optimizer);
+  std::stringstream bytes;
+  root.save_to(bytes);
+  torch::serialize::InputArchive back;
+  back.load_from(bytes, torch::kCPU);
+  return archive_checksum(back);
+}
+
 struct OpenCheckpoint {
   torch::serialize::InputArchive archive;
   CheckpointMeta meta;
@@ -70,6 +132,17 @@ OpenCheckpoint open_checkpoint(const std::string& path, const torch::Device& dev
   if (!c.archive.try_read("meta", text) || !text.isString())
     throw Error(path + ": not a sittuyin-zero checkpoint (no metadata)");
   c.meta = meta_from_text(text.toStringRef(), path).take_or_throw();
+  if (!c.meta.checksum.empty()) {  // format 1 has none
+    std::string found;
+    try {
+      found = archive_checksum(c.archive);
+    } catch (const c10::Error& e) {
+      throw Error(path + ": damaged: cannot read its tensors: " + e.what_without_backtrace());
+    }
+    if (found != c.meta.checksum)
+      throw Error(path + ": damaged: its tensors do not match the checksum in its metadata (" + found + ", expected " +
+                  c.meta.checksum + "); take an earlier checkpoint");
+  }
   return c;
 }
 
@@ -98,13 +171,12 @@ void save_checkpoint(const std::string& path, const Network& net, const torch::o
   std::ostringstream buffer;
   try {
     torch::serialize::OutputArchive root, weights, optimizer_state;
-    root.write("meta", c10::IValue(meta_to_text(meta)));
     net->save(weights);
-    root.write("model", weights);
-    if (optimizer) {
-      optimizer->save(optimizer_state);
-      root.write("optimizer", optimizer_state);
-    }
+    if (optimizer) optimizer->save(optimizer_state);
+    meta.checksum = archive_checksum(weights, optimizer ? &optimizer_state : nullptr);
+    root.write("meta", c10::IValue(meta_to_text(meta)));
+    root.write(kCheckedArchives[0], weights);
+    if (optimizer) root.write(kCheckedArchives[1], optimizer_state);
     root.save_to(buffer);
   } catch (const c10::Error& e) {
     throw Error(path + ": cannot serialise the checkpoint: " + e.what_without_backtrace());

@@ -35,6 +35,8 @@ constexpr std::pair<const char*, StringRef> kStringKeys[] = {
     {"optimizer", [](CheckpointMeta& m) -> std::string& { return m.optimizer; }},
 };
 
+constexpr int kFirstChecksumFormat = 2;
+
 std::string join(const std::vector<std::string>& items) {
   std::string text;
   for (const auto& s : items) text += (text.empty() ? "" : ",") + s;
@@ -69,6 +71,7 @@ bool set_field(CheckpointMeta& m, std::string_view key, std::string_view value) 
   }
   if (key == "step") return parse_number(value, m.step);
   if (key == "profiles") return m.profiles = split(value), true;
+  if (key == "checksum") return m.checksum = std::string(value), !m.checksum.empty();
   return false;
 }
 
@@ -83,6 +86,7 @@ std::string meta_to_text(const CheckpointMeta& meta) {
   text += std::string("net.spatial_policy: ") + (m.arch.net.spatial_policy ? "true" : "false") + "\n";
   text += "step: " + std::to_string(m.step) + "\n";
   text += "profiles: " + join(m.profiles) + "\n";
+  if (!m.checksum.empty()) text += "checksum: " + m.checksum + "\n";
   return text;
 }
 
@@ -94,11 +98,17 @@ Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view so
       return fail(std::string(source) + ": bad checkpoint metadata line '" + std::string(kv.line) + "'");
     seen.insert(std::string(kv.key));
   }
-  if (m.format_version != kCheckpointFormatVersion)
+  if (m.format_version < 1 || m.format_version > kCheckpointFormatVersion)
     return fail(std::string(source) + ": checkpoint format " + std::to_string(m.format_version) +
-                ", this program reads format " + std::to_string(kCheckpointFormatVersion));
+                ", this program reads formats 1.." + std::to_string(kCheckpointFormatVersion));
   for (const auto& [k, ref] : kIntKeys)
     if (!seen.count(k)) return fail(std::string(source) + ": checkpoint metadata lacks '" + k + "'");
+  if (m.format_version >= kFirstChecksumFormat && m.checksum.empty())
+    return fail(std::string(source) + ": checkpoint metadata lacks 'checksum' (format " +
+                std::to_string(m.format_version) + " has one): the file is damaged");
+  if (m.format_version < kFirstChecksumFormat && !m.checksum.empty())
+    return fail(std::string(source) + ": a format-" + std::to_string(m.format_version) +
+                " checkpoint with a checksum: the file is damaged");
   return m;
 }
 

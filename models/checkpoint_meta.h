@@ -12,7 +12,8 @@
 
 namespace sz::models {
 
-inline constexpr int kCheckpointFormatVersion = 1;  // bump => teach meta_from_text the old one
+// 2: adds `checksum`. Format 1 (no checksum) still reads; its tensors cannot be verified.
+inline constexpr int kCheckpointFormatVersion = 2;  // bump => teach meta_from_text the old one
 
 struct CheckpointMeta {
   int format_version = kCheckpointFormatVersion;
@@ -20,6 +21,10 @@ struct CheckpointMeta {
   std::vector<std::string> profiles;  // rule profiles of the training data
   int64_t step = 0;                   // training steps taken
   std::string optimizer;              // "sgd", "adamw", or empty without optimiser state
+  // "fnv1a64:<16 hex digits>": the sum of the FNV-1a hashes of every tensor and value of the
+  // weights and the optimiser state as stored (models/checkpoint.cpp), so that a damaged file is
+  // refused on load. Format 2 requires it; empty in format 1.
+  std::string checksum;
 };
 
 std::string meta_to_text(const CheckpointMeta& meta);

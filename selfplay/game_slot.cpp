@@ -8,10 +8,7 @@ namespace sz::selfplay {
 
 namespace {
 
-uint64_t game_seed(uint64_t run_seed, int64_t index) {
-  uint64_t state = run_seed ^ (uint64_t(index) * 0x9E3779B97F4A7C15ull);
-  return splitmix64(state);
-}
+constexpr uint64_t kIndexScale = 0x9E3779B97F4A7C15ull;  // odd: multiplying by it inverts
 
 // +1, 0, -1 for `player` given the game's result.
 int8_t result_for(game::GameResult result, game::Player player) {
@@ -21,6 +18,15 @@ int8_t result_for(game::GameResult result, game::Player player) {
 }
 
 }  // namespace
+
+uint64_t game_seed(uint64_t run_seed, int64_t index) {
+  uint64_t state = run_seed ^ (uint64_t(index) * kIndexScale);
+  return splitmix64(state);
+}
+
+uint64_t game_index_of(uint64_t run_seed, uint64_t seed) {
+  return (splitmix64_inverse(seed) ^ run_seed) * odd_inverse(kIndexScale);
+}
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree)
     : config_(config), search_(config.search, start, /*seed=*/0, scratch_tree), scratch_(start.clone()) {

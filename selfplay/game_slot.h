@@ -12,6 +12,13 @@
 
 namespace sz::selfplay {
 
+// The seed of game number `index` of a run seeded with `run_seed` (a bijection of the index for
+// a given run seed), and its inverse: the index of the game that `seed` seeds, which may be any
+// 64-bit number for a seed of another run. Shards record each game's seed, so the games a
+// directory holds are known by index (resuming plays exactly the missing ones).
+uint64_t game_seed(uint64_t run_seed, int64_t index);
+uint64_t game_index_of(uint64_t run_seed, uint64_t seed);
+
 // Not thread-safe: owned by one worker.
 class GameSlot {
  public:

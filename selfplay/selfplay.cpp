@@ -4,6 +4,8 @@
 #include <tbb/task_group.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -28,19 +30,29 @@ std::string shard_prefix(const SelfplayConfig& config, int worker) {
   return base + "-w" + std::to_string(worker);
 }
 
-// Hands out game numbers to the workers; numbers start after the games already on disk.
+// Hands out `count` game numbers to the workers, lowest first, skipping those already written
+// (sorted): a resumed run plays exactly the games a killed one did not finish. Thread-safe; a
+// worker takes one number per game, so a mutex costs nothing next to a game.
 class GameCounter {
  public:
-  GameCounter(int64_t first, int64_t end) : next_(first), end_(end) {}
+  GameCounter(std::vector<uint64_t> written, int64_t count) : written_(std::move(written)), left_(count) {}
   int64_t take() {
-    const int64_t i = next_++;
-    return i < end_ ? i : -1;
+    std::lock_guard lock(mutex_);
+    if (left_ <= 0) return -1;
+    while (skip_ < written_.size() && written_[skip_] <= next_) next_ = std::max(next_, written_[skip_++] + 1);
+    --left_;
+    return int64_t(next_++);
   }
 
  private:
-  std::atomic<int64_t> next_;
-  const int64_t end_;
+  std::mutex mutex_;
+  const std::vector<uint64_t> written_;
+  size_t skip_ = 0;  // written_[skip_] is the next written number at or after next_
+  uint64_t next_ = 0;
+  int64_t left_;
 };
+
+void print_warning(const std::string& line) { std::fprintf(stderr, "warning: %s\n", line.c_str()); }
 
 struct Worker {
   const SelfplayJob& job;
@@ -49,10 +61,11 @@ struct Worker {
   SelfplayStats& stats;
   std::mutex& error_mutex;
   std::string& error;
+  std::atomic<bool>& failed;  // a worker failed (a full disk, a broken network): all stop
 
   void run();
   void play(search::Evaluator& evaluator, data::ShardWriter& writer);
-  bool stopping() const { return job.stop && job.stop->load(); }
+  bool stopping() const { return failed.load() || (job.stop && job.stop->load()); }
 };
 
 void Worker::run() {
@@ -64,6 +77,7 @@ void Worker::run() {
     play(*evaluator, writer);
     writer.close();
   } catch (const std::exception& e) {
+    failed = true;
     std::lock_guard lock(error_mutex);
     if (error.empty()) error = e.what();
   }
@@ -105,18 +119,45 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
 
 }  // namespace
 
-int64_t count_games(const std::string& dir) {
+GamesOnDisk scan_games(const std::string& dir, uint64_t run_seed, const WarningSink& on_warning) {
+  GamesOnDisk disk;
+  const WarningSink warn = on_warning ? on_warning : print_warning;
+  for (const std::string& path : data::list_shards(dir)) {
+    const auto reader = data::open_or_skip(path, warn);
+    if (!reader) continue;
+    std::vector<uint64_t> seeds;
+    try {
+      seeds = reader->read_seeds();
+    } catch (const Error& e) {  // a damaged games table (its checksum)
+      warn(data::skip_shard(path, e.what()));
+      continue;
+    }
+    for (const uint64_t seed : seeds) disk.indices.push_back(game_index_of(run_seed, seed));
+  }
+  std::sort(disk.indices.begin(), disk.indices.end());
+  const auto unique_end = std::unique(disk.indices.begin(), disk.indices.end());
+  disk.duplicates = disk.indices.end() - unique_end;
+  disk.indices.erase(unique_end, disk.indices.end());
+  return disk;
+}
+
+int64_t count_games(const std::string& dir, const WarningSink& on_warning) {
   int64_t games = 0;
-  for (const std::string& path : data::list_shards(dir)) games += data::ShardReader::open(path).info().num_games;
+  const WarningSink warn = on_warning ? on_warning : print_warning;
+  for (const std::string& path : data::list_shards(dir))
+    if (const auto reader = data::open_or_skip(path, warn)) games += reader->info().num_games;
   return games;
 }
 
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
   const int threads = std::max(1, job.config.threads);
   auto stats = std::make_unique<SelfplayStats>();
-  GameCounter counter(count_games(job.out_dir), job.games);
+  GamesOnDisk disk = scan_games(job.out_dir, job.config.seed, job.on_warning);
+  const int64_t to_play = std::max<int64_t>(0, job.games - disk.distinct());
+  GameCounter counter(std::move(disk.indices), to_play);
   std::mutex error_mutex;
   std::string error;
+  std::atomic<bool> failed{false};
   std::atomic<bool> done{false};
   std::thread reporter([&] {
     while (!done && job.on_progress) {
@@ -128,7 +169,7 @@ std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
     tbb::task_group workers;
     for (int w = 0; w < threads; ++w)
-      workers.run([&, w] { Worker{job, w, counter, *stats, error_mutex, error}.run(); });
+      workers.run([&, w] { Worker{job, w, counter, *stats, error_mutex, error, failed}.run(); });
     workers.wait();
   }
   done = true;

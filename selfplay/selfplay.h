@@ -14,10 +14,14 @@
 
 namespace sz::selfplay {
 
+using WarningSink = std::function<void(const std::string&)>;
+
 struct SelfplayJob {
   SelfplayConfig config;
   std::string out_dir;   // shards go here (runs/<run>/games)
-  int64_t games = 0;     // games the directory should hold when the job is done
+  // Games the directory should hold when the job is done: the games of config.seed are counted
+  // by index (each once, however often a killed run left it there), others as they are.
+  int64_t games = 0;
   std::string model_id;  // recorded with every game ("" for the bootstrap evaluator)
   // One evaluator per worker (a NetEvaluator, a client of a shared inference service, or the
   // uniform bootstrap). Called once per worker, from that worker's thread.
@@ -26,13 +30,31 @@ struct SelfplayJob {
   std::function<void(const SelfplayStats&)> on_progress;
   double progress_seconds = 10;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to finish early, losing only games in flight
+  WarningSink on_warning;                   // a damaged shard skipped; default: "warning: ..." on stderr
 };
 
 // Runs the job; returns the statistics of the games it played. Throws sz::Error on a bad
-// profile, an unwritable directory or a failing evaluator.
+// profile, an unwritable directory or a failing evaluator; the first failure stops every worker.
+// Resumes by index: the games of config.seed already written are not played again, whatever
+// order a killed run finished them in.
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job);
 
-// Games already in the completed shards of `dir` (0 if it does not exist).
-int64_t count_games(const std::string& dir);
+// The games in the completed shards of a directory, for a run seeded with `run_seed`.
+struct GamesOnDisk {
+  // The game index of every game (game_index_of), sorted, each once. A game of another run's
+  // seed gets an index too, almost surely far beyond any a run reaches, so it is counted but
+  // never taken for one of this run's games.
+  std::vector<uint64_t> indices;
+  int64_t duplicates = 0;  // repeats of an index (left by runs before resuming by index)
+  int64_t distinct() const { return int64_t(indices.size()); }
+};
+
+// Reads the seeds of every completed shard of `dir` (nothing if it does not exist). A damaged
+// shard is skipped with a warning and moved into `dir`/damaged/ (data::open_or_skip).
+GamesOnDisk scan_games(const std::string& dir, uint64_t run_seed, const WarningSink& on_warning = {});
+
+// Games in the completed shards of `dir` (0 if it does not exist); damaged shards are skipped
+// as by scan_games.
+int64_t count_games(const std::string& dir, const WarningSink& on_warning = {});
 
 }  // namespace sz::selfplay

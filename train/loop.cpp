@@ -57,18 +57,6 @@ eval::MatchPlayer mcts_player(const config::RunConfig& config, const std::string
   return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, config.inference))};
 }
 
-// The model self-play uses: the newest adopted checkpoint (models/adopted.txt), else none.
-std::string read_adopted(const std::string& run_dir) {
-  std::ifstream in(run_dir + "/models/adopted.txt");
-  std::string path;
-  std::getline(in, path);
-  return fs::exists(path) ? path : "";
-}
-
-void write_adopted(const std::string& run_dir, const std::string& model) {
-  write_file_atomically(run_dir + "/models/adopted.txt", model + "\n");
-}
-
 // Games the run holds once `generations` generations are done (the first: bootstrap_games).
 int64_t games_after(const LoopConfig& lc, int generations) {
   if (generations <= 0) return 0;
@@ -153,6 +141,7 @@ void LoopRun::resolve_anchor() {
 
 TrainerHooks LoopRun::trainer_hooks() {
   TrainerHooks hooks;
+  hooks.on_checkpoint = hooks_.on_checkpoint;
   auto last = std::make_shared<Clock::time_point>(Clock::now());
   hooks.on_metrics = [this, last](const StepMetrics& m) {
     if (std::chrono::duration<double>(Clock::now() - *last).count() < kProgressSeconds) return;
@@ -299,15 +288,31 @@ LoopReport LoopRun::run() {
   int generation = generations_done(lc_, selfplay::count_games(run_ + "/games"));
   if (const std::string adopted = read_adopted(run_); !adopted.empty())  // a run from before the ladder
     ladder_->add_network({checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
+  GenerationTraining training = read_generation_training(run_);
+  bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
+  if (unfinished) --generation;
   while (more_generations(generation, report.stop_reason)) {
-    const auto played = play_generation(generation);
-    if (stopping()) continue;
-    const bool first_network = read_adopted(run_).empty();  // also when a restart interrupted its training
-    const int steps = trainer_->train_available(
-        first_network && lc_.bootstrap_train_steps > 0 ? lc_.bootstrap_train_steps : lc_.train_steps_per_generation, stop_);
-    if (stopping()) continue;
+    auto played = std::make_unique<selfplay::SelfplayStats>();
+    if (unfinished) {
+      unfinished = false;
+      say("generation " + std::to_string(generation + 1) + ": finishing its training (stopped at step " +
+          std::to_string(trainer_->step()) + ", to train until step " + std::to_string(training.from_step + training.steps) + ")");
+    } else {
+      played = play_generation(generation);
+      if (stopping()) continue;
+      const bool first_network = read_adopted(run_).empty();
+      training = {generation, trainer_->step(),
+                  first_network && lc_.bootstrap_train_steps > 0 ? lc_.bootstrap_train_steps : lc_.train_steps_per_generation,
+                  /*done=*/false};
+      write_generation_training(run_, training);
+    }
+    const int64_t left = std::max<int64_t>(0, training.from_step + training.steps - trainer_->step());
+    const int steps = trainer_->train_available(int(left), stop_);
+    if (stopping()) continue;  // not counted: run again, the loop finishes this training first
     std::string verdict;
     const bool adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
+    training.done = true;
+    write_generation_training(run_, training);
     ++generation;
     ++report.generations;
     char line[512];

@@ -35,10 +35,13 @@ struct LoopReport {
 
 struct LoopHooks {
   std::function<void(const std::string&)> on_line;  // progress lines; default: stderr
+  std::function<void(const std::string&)> on_checkpoint;  // each checkpoint the trainer writes (tests)
 };
 
 // Runs the loop of `config` in config.run_dir(). Throws sz::Error on bad configs, unusable
 // directories or failing components; Ctrl-C (a set *stop) ends it cleanly after the current step.
+// A generation stopped in its training is not counted: run again, the loop finishes its training
+// (models/generation.txt) before it plays the next one.
 LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks = {});
 
 }  // namespace sz::train

@@ -116,11 +116,14 @@ std::vector<GameRow> read_games(const std::string& games_dir, PlotReport& report
   std::sort(shards.begin(), shards.end());
   std::vector<GameRow> games;
   for (const auto& [time, path] : shards) {
+    const auto skip = [&](const std::string& warning) { report.warnings.push_back(warning); };
+    const std::optional<data::ShardReader> reader = data::open_or_skip(path, skip);
+    if (!reader) continue;
     try {
-      for (const data::GameInfo& g : data::ShardReader::open(path).read_games())
+      for (const data::GameInfo& g : reader->read_games())
         games.push_back({g.num_positions, g.result, g.end_reason.empty() ? "unknown" : g.end_reason});
     } catch (const Error& e) {
-      report.warnings.push_back(std::string("skipping shard: ") + e.what());
+      skip(data::skip_shard(path, e.what()));
     }
   }
   return games;
@@ -351,6 +354,11 @@ std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   std::error_code ec;
   if (!fs::is_directory(run_dir, ec)) throw Error(run_dir + ": no such run directory");
+  // A typo naming another directory would otherwise "plot" it: every plot skipped, exit 0.
+  bool run = false;
+  for (const char* part : {"logs", "games", "models", "eval"})
+    run = run || fs::is_directory(fs::path(run_dir) / part, ec);
+  if (!run) throw Error(run_dir + ": not a run directory (it has no logs/, games/, models/ or eval/)");
   if (options.games_per_point < 1) throw Error("games per point must be at least 1");
   PlotReport report;
   Plotter plotter(run_dir, options, report);

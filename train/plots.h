@@ -33,7 +33,8 @@ struct PlotReport {
   std::vector<std::string> warnings; // unreadable shards and lines
 };
 
-// Throws sz::Error when gnuplot is missing or fails (its message included).
+// Throws sz::Error when gnuplot is missing or fails (its message included), and when `run_dir`
+// is missing or not a run directory (none of logs/, games/, models/, eval/ in it).
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options = {});
 
 // One line of a JSON-lines file holding a flat object: its numeric fields (null as NaN; strings,

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "core/key_value_lines.h"
+#include "models/checkpoint_meta.h"
 
 namespace sz::train {
 
@@ -163,6 +164,108 @@ std::string read_current(const std::string& models_dir) {
 
 void write_current(const std::string& models_dir, const std::string& checkpoint_file) {
   write_file_atomically((fs::path(models_dir) / kCurrentFile).string(), checkpoint_file + "\n");
+}
+
+std::string read_adopted(const std::string& run_dir) {
+  const fs::path file = fs::path(run_dir) / "models" / "adopted.txt";
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return "";
+  std::string line = read_file(file.string());
+  line = line.substr(0, line.find('\n'));
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  if (line.empty()) return "";
+  const fs::path named(line);
+  // Where it may be: relative to the run (written so since adopted.txt held paths relative to the
+  // working directory), absolute or relative to the working directory (older runs), or, for such
+  // a path from another working directory, the same checkpoint file in this run's models/.
+  std::vector<fs::path> places = {fs::path(run_dir) / named, named};
+  if (checkpoint_step(named.filename().string()) >= 0)
+    places.push_back(fs::path(run_dir) / "models" / named.filename());
+  for (const fs::path& place : places) {
+    if (!fs::is_regular_file(place, ec)) continue;
+    try {
+      models::read_checkpoint_meta(place.string());
+    } catch (const Error& e) {
+      throw Error(file.string() + ": the adopted checkpoint cannot be read: " + e.what());
+    }
+    return place.string();
+  }
+  throw Error(file.string() + ": names '" + line + "', which is not there (looked in " + run_dir +
+              " and the working directory); self-play would fall back on the bootstrap player");
+}
+
+void write_adopted(const std::string& run_dir, const std::string& checkpoint) {
+  const fs::path models = fs::path(run_dir) / "models";
+  const fs::path path(checkpoint);
+  // In this run's models/ (as every checkpoint the loop adopts is): relative to the run.
+  std::error_code ec;
+  const bool ours = fs::equivalent(path.parent_path(), models, ec);
+  const std::string text = ours ? "models/" + path.filename().string() : fs::absolute(path, ec).string();
+  write_file_atomically((models / "adopted.txt").string(), text + "\n");
+}
+
+GenerationTraining read_generation_training(const std::string& run_dir) {
+  const std::string path = (fs::path(run_dir) / "models" / "generation.txt").string();
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return {};
+  const std::string text = read_file(path);
+  GenerationTraining g;
+  std::set<std::string, std::less<>> seen;
+  for (const KeyValueLine& kv : key_value_lines(text)) {
+    bool ok = kv.has_separator;
+    if (kv.key == "generation")
+      ok = ok && parse_number(kv.value, g.generation) && g.generation >= 0;
+    else if (kv.key == "from_step")
+      ok = ok && parse_number(kv.value, g.from_step) && g.from_step >= 0;
+    else if (kv.key == "steps")
+      ok = ok && parse_number(kv.value, g.steps) && g.steps >= 0;
+    else if (kv.key == "done")
+      ok = ok && (kv.value == "true" || kv.value == "false"), g.done = kv.value == "true";
+    else
+      ok = false;
+    if (!ok) throw Error(path + ": bad line '" + std::string(kv.line) + "'");
+    seen.insert(std::string(kv.key));
+  }
+  if (seen.size() != 4) throw Error(path + ": needs generation, from_step, steps and done");
+  return g;
+}
+
+void write_generation_training(const std::string& run_dir, const GenerationTraining& g) {
+  write_file_atomically((fs::path(run_dir) / "models" / "generation.txt").string(),
+                        "generation: " + std::to_string(g.generation) + "\nfrom_step: " + std::to_string(g.from_step) +
+                            "\nsteps: " + std::to_string(g.steps) + "\ndone: " + (g.done ? "true" : "false") + "\n");
+}
+
+std::vector<std::string> list_checkpoints(const std::string& models_dir) {
+  std::vector<std::pair<int64_t, std::string>> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(models_dir, ec))
+    if (const int64_t step = checkpoint_step(entry.path().filename().string()); step >= 0 && entry.is_regular_file(ec))
+      found.emplace_back(step, entry.path().string());
+  std::sort(found.rbegin(), found.rend());
+  std::vector<std::string> paths;
+  for (auto& [step, path] : found) paths.push_back(std::move(path));
+  return paths;
+}
+
+std::string move_checkpoint_to_damaged(const std::string& path, std::string* why_not) {
+  const fs::path dir = fs::path(path).parent_path() / "damaged";
+  const std::string target = (dir / fs::path(path).filename()).string();
+  std::error_code ec;
+  std::string why;
+  if (fs::create_directories(dir, ec); ec) {
+    why = "cannot create " + dir.string() + ": " + ec.message();
+  } else if (fs::exists(target, ec)) {
+    why = target + " exists already";
+  } else if (std::rename(path.c_str(), target.c_str()) != 0) {
+    why = errno_text();
+  } else {
+    const std::string state = state_path(path);
+    if (fs::exists(state, ec)) std::rename(state.c_str(), state_path(target).c_str());
+    return target;
+  }
+  if (why_not) *why_not = why;
+  return "";
 }
 
 std::vector<std::string> prune_checkpoints(const std::string& models_dir, int keep) {

@@ -4,6 +4,8 @@
 //   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata (models/checkpoint.h)
 //   models/model-<step>.state   the trainer's own state at that step (TrainerState, text)
 //   models/current.txt          the newest checkpoint's file name, one line
+//   models/adopted.txt          the checkpoint the loop's self-play uses, relative to the run
+//   models/damaged/             checkpoints that could not be read, moved out of the way
 //   models/.trainer.lock        held (flock) by the one trainer working on the run
 //   logs/train.jsonl            metrics, one JSON object a line
 //
@@ -55,6 +57,38 @@ std::string read_file(const std::string& path);  // throws sz::Error naming the 
 // sz::Error naming current.txt when it names a file that is not there.
 std::string read_current(const std::string& models_dir);
 void write_current(const std::string& models_dir, const std::string& checkpoint_file);
+
+// models/adopted.txt: the checkpoint the loop's self-play plays with, written as a path relative
+// to the run directory ("models/model-00001000.pt"), so that a run continued from another working
+// directory finds it. read_adopted returns its path (run_dir joined with it), or "" when there is
+// no adopted.txt (the bootstrap plays). It reads the older forms too: a path relative to the
+// working directory that wrote it, or absolute. Throws sz::Error naming adopted.txt when the
+// checkpoint it names is not there or cannot be read: self-play must not fall back on the
+// bootstrap player unnoticed.
+std::string read_adopted(const std::string& run_dir);
+void write_adopted(const std::string& run_dir, const std::string& checkpoint);
+
+// models/generation.txt: the loop's generation in training. A loop stopped (Ctrl-C, a kill) in
+// the middle of a generation's training finds it there and finishes that training (the steps
+// not yet taken) before it plays the next generation; without it, the generation counted as
+// done once its games were there, and its missing steps were never made up.
+struct GenerationTraining {
+  int generation = -1;    // 0-based, as the loop counts them
+  int64_t from_step = 0;  // the trainer's step when the generation's training began
+  int64_t steps = 0;      // the steps it was to train (the replay ratio may allow fewer)
+  bool done = true;       // trained, and the new checkpoint adopted or not
+};
+// {} (done) when there is no generation.txt; throws sz::Error naming the file when it is garbled.
+GenerationTraining read_generation_training(const std::string& run_dir);
+void write_generation_training(const std::string& run_dir, const GenerationTraining& training);
+
+// The checkpoints of `models_dir` (model-<step>.pt), newest first.
+std::vector<std::string> list_checkpoints(const std::string& models_dir);
+
+// Moves a checkpoint that cannot be read, and its state file, into `models_dir`/damaged/ (where
+// nothing looks for checkpoints), so that no trainer ever writes over it and nothing reads it
+// again. Returns the checkpoint's new path, or "" with `why_not` set when it could not be moved.
+std::string move_checkpoint_to_damaged(const std::string& path, std::string* why_not = nullptr);
 
 // Deletes all checkpoints (and their state files) of `models_dir` but the newest `keep`, never
 // the one current.txt names; keep 0 deletes nothing. Also deletes temporaries left by a killed

@@ -33,13 +33,11 @@ bool ShardCatalog::refresh() {
     std::error_code ec;
     const auto mtime = fs::last_write_time(path, ec);
     ShardEntry entry{path, 0, ec ? 0 : int64_t(mtime.time_since_epoch().count()), {}};
-    std::optional<data::ShardReader> reader;
-    try {
-      reader.emplace(data::ShardReader::open(path));
-    } catch (const Error& e) {
-      mark_bad(path, e.what());
-      continue;
-    }
+    std::optional<data::ShardReader> reader = data::open_or_skip(path, [&](const std::string& warning) {
+      bad_.insert(path);
+      if (warn_) warn_(warning);
+    });
+    if (!reader) continue;
     reader->check_compatible(spec_);  // throws, naming the file
     entry.positions = reader->info().num_positions;
     entry.profiles = reader->info().profiles;
@@ -53,9 +51,8 @@ bool ShardCatalog::refresh() {
 void ShardCatalog::mark_bad(const std::string& path, const std::string& why) {
   if (!bad_.insert(path).second) return;
   if (entries_.erase(path)) reorder();
-  // The reader's messages start with the path; add it only if this one does not.
-  const std::string message = why.find(path) == std::string::npos ? path + ": " + why : why;
-  if (warn_) warn_("skipping shard " + message + " (the run goes on without it)");
+  const std::string warning = data::skip_shard(path, why);  // moves it into damaged/
+  if (warn_) warn_(warning);
 }
 
 void ShardCatalog::reorder() {

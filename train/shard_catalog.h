@@ -31,11 +31,13 @@ class ShardCatalog {
 
   // Looks for shards added or removed since the last call; returns true if the set changed.
   // A shard that cannot be opened (truncated, corrupt, an unknown schema version) is skipped
-  // with one warning naming the file, and not tried again. A shard whose encoding differs from
-  // `spec` throws sz::Error naming the file: training on it would be wrong, skipping it silent.
+  // with one warning naming the file (data::open_or_skip: a damaged one is moved into
+  // games/damaged/), and not tried again. A shard whose encoding differs from `spec` throws
+  // sz::Error naming the file: training on it would be wrong, skipping it silent.
   bool refresh();
 
-  // Excludes a shard found damaged later (when its rows were read), with a warning.
+  // Excludes a shard found damaged later (when its rows were read), with the same warning, and
+  // moves it into games/damaged/.
   void mark_bad(const std::string& path, const std::string& why);
 
   const std::vector<ShardEntry>& shards() const { return ordered_; }  // oldest first

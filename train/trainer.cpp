@@ -1,8 +1,10 @@
 #include "train/trainer.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <thread>
@@ -97,6 +99,7 @@ struct Trainer::Impl {
   void info(const std::string& s) const { hooks.on_info ? hooks.on_info(s) : print_to_stderr("train: ", s); }
   std::string waiting_message() const;
   void create_network();
+  std::string checkpoint_to_resume();
   void resume(const std::string& checkpoint);
   void refresh();
   int64_t steps_allowed() const;
@@ -120,7 +123,7 @@ Trainer::Impl::Impl(const config::RunConfig& c, std::string dir, TrainerHooks h)
   opt_config = optimizer_config(tc);
   create_network();
   state.seed = config.seed;
-  if (const std::string checkpoint = read_current(models_dir); !checkpoint.empty()) resume(checkpoint);
+  if (const std::string checkpoint = checkpoint_to_resume(); !checkpoint.empty()) resume(checkpoint);
   if (precision->loss_scale > 0 && state.loss_scale > 0) {
     precision->loss_scale = state.loss_scale;
     precision->good_steps = state.loss_scale_good_steps;
@@ -154,6 +157,72 @@ void Trainer::Impl::create_network() {
   net->train();
   optimizer = models::make_optimizer(net, opt_config);
   parameters = net->parameters();
+}
+
+namespace {
+
+// Why the checkpoint at `path` cannot be resumed from, or "" when it can: its tensors match their
+// checksum and its state file reads, at the same step.
+std::string unreadable_reason(const std::string& path) {
+  try {
+    const models::CheckpointMeta meta = models::read_checkpoint_meta(path);
+    const std::string sidecar = state_path(path);
+    const TrainerState state = state_from_text(read_file(sidecar), sidecar).take_or_throw();
+    if (state.step != meta.step)
+      return sidecar + ": step " + std::to_string(state.step) + ", but the checkpoint is at step " +
+             std::to_string(meta.step);
+    return "";
+  } catch (const Error& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+// models/current.txt names the checkpoint to resume from, but a newer one that reads completely
+// wins (a trainer killed between writing it and current.txt), and without current.txt the newest
+// readable one is taken, with a warning naming it: a trainer never starts afresh over
+// checkpoints, and never writes over one. Newer checkpoints that cannot be read are moved into
+// models/damaged/ (warned). Checkpoints of which none reads, without current.txt, are an error.
+std::string Trainer::Impl::checkpoint_to_resume() {
+  const std::string pointer = (fs::path(models_dir) / "current.txt").string();
+  std::string named, pointer_problem = pointer + " is missing";
+  try {
+    named = read_current(models_dir);
+  } catch (const Error& e) {
+    pointer_problem = e.what();
+  }
+  const int64_t named_step = named.empty() ? -1 : train::checkpoint_step(fs::path(named).filename().string());
+  std::string chosen;
+  std::vector<std::pair<std::string, std::string>> unreadable;  // newer than current, with why
+  for (const std::string& path : list_checkpoints(models_dir)) {
+    if (train::checkpoint_step(fs::path(path).filename().string()) <= named_step) break;
+    const std::string why = unreadable_reason(path);
+    if (why.empty()) {
+      chosen = path;
+      break;
+    }
+    unreadable.emplace_back(path, why);
+  }
+  if (named.empty() && chosen.empty() && !unreadable.empty()) {
+    std::string list;
+    for (const auto& [path, why] : unreadable) list += "\n  " + why;
+    throw Error(pointer_problem + " and no checkpoint in " + models_dir + " can be read; refusing to start a " +
+                "fresh network over them (move them away to start afresh):" + list);
+  }
+  for (const auto& [path, why] : unreadable) {
+    std::string why_not;
+    const std::string moved = move_checkpoint_to_damaged(path, &why_not);
+    warn("skipping checkpoint " + why +
+         (moved.empty() ? " (could not move it: " + why_not + ")" : " (moved to " + moved + ")"));
+  }
+  if (chosen.empty()) return named;
+  warn(named.empty()
+           ? pointer_problem + "; resuming from " + chosen + ", the newest readable checkpoint"
+           : pointer + " names " + named + ", but " + chosen +
+                 " is newer and complete (a trainer stopped before it updated current.txt); resuming from it");
+  write_current(models_dir, fs::path(chosen).filename().string());
+  return chosen;
 }
 
 void Trainer::Impl::resume(const std::string& checkpoint) {
@@ -268,8 +337,10 @@ void Trainer::Impl::write_metrics() {
   m.positions_seen = state.positions_seen;
   m.samples = state.samples;
   const std::string line = metrics_json(m, unix_now()) + "\n";
-  std::fputs(line.c_str(), metrics);
-  std::fflush(metrics);  // one line at a time: a reader (plot) never sees half a line for long
+  // One line at a time: a reader (plot) never sees half a line for long. A full disk is an
+  // error here like anywhere else, not metrics silently lost.
+  if (std::fputs(line.c_str(), metrics) < 0 || std::fflush(metrics) != 0)
+    throw Error((fs::path(logs_dir) / "train.jsonl").string() + ": cannot write: " + std::strerror(errno));
   interval = Interval{};
   interval.wait_at_start = loader->wait_seconds();
   if (hooks.on_metrics) hooks.on_metrics(m);
@@ -281,6 +352,10 @@ std::string Trainer::Impl::save_checkpoint() {
   state.loss_scale_good_steps = precision->good_steps;
   const std::string name = checkpoint_file_name(state.step);
   const std::string path = (fs::path(models_dir) / name).string();
+  std::error_code ec;
+  if (fs::exists(path, ec))  // checkpoint_to_resume starts after every checkpoint there is
+    throw Error(path + ": exists already; a trainer never writes over a checkpoint (resumed from " +
+                (current.empty() ? "none" : current) + ")");
   write_file_atomically(state_path(path), state_to_text(state));  // first: current.txt never names half a pair
   models::CheckpointMeta meta;
   meta.step = state.step;

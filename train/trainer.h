@@ -7,7 +7,7 @@
 //
 // Use, in-process between self-play generations:
 //
-//   train::Trainer trainer(config, run_dir);   // resumes from models/current.txt if it exists
+//   train::Trainer trainer(config, run_dir);   // resumes from its checkpoints if it has any
 //   ... self-play writes shards to run_dir/games ...
 //   trainer.train_available(/*max_steps=*/1000, &stop);   // as many as the replay ratio allows
 //   const std::string net = trainer.current_checkpoint(); // the newest weights, for self-play
@@ -63,9 +63,13 @@ struct TrainerHooks {
 class Trainer {
  public:
   // Builds the network of config.net for config.profile's game on config.train.device and
-  // resumes from run_dir/models/current.txt (weights, optimiser, step, loss scale) when it
-  // exists. Throws sz::Error naming the file on an unreadable or incompatible checkpoint, or
-  // when another trainer holds the run directory.
+  // resumes (weights, optimiser, step, loss scale) from the checkpoint run_dir/models/current.txt
+  // names, or from a newer one that reads completely (a trainer stopped before it updated
+  // current.txt), or, without current.txt, from the newest one that reads, with a warning naming
+  // it: never a fresh network over checkpoints, never a checkpoint written over. Newer
+  // checkpoints that cannot be read are moved into models/damaged/ with a warning. Throws
+  // sz::Error naming the file on an unreadable or incompatible current checkpoint, when
+  // checkpoints exist of which none reads, or when another trainer holds the run directory.
   Trainer(const config::RunConfig& config, std::string run_dir, TrainerHooks hooks = {});
   ~Trainer();
   Trainer(const Trainer&) = delete;

@@ -140,7 +140,7 @@ int arena_command(Args args) {
     return 0;
   }
   const ArenaArgs a = parse_args(args);
-  const config::RunConfig config = config::load_run_config(a.config, a.overrides).take_or_throw("--config");
+  const config::RunConfig config = config::load_run_config(a.config, a.overrides).take_or_throw();
   eval::MatchSpec spec;
   spec.profile = a.profile.empty() ? config.profile : a.profile;
   if (!a.starts.empty())

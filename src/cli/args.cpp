@@ -15,6 +15,9 @@ bool wants_help(Args args) {
 
 std::string flag_value(Args args, size_t& i) {
   if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
+  // An empty value would read as the option left out (perft --fen '' as the start position,
+  // selfplay --model '' as the bootstrap player): the silent default of a typo.
+  if (args[i + 1].empty()) throw Error("option " + args[i] + " needs a value, not an empty one");
   return args[++i];
 }
 
@@ -44,7 +47,7 @@ config::RunConfig run_config_from_args(Args args) {
     else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
     else throw Error("unknown option '" + args[i] + "' (see --help)");
   }
-  return config::load_run_config(name, overrides).take_or_throw("--config");
+  return config::load_run_config(name, overrides).take_or_throw();
 }
 
 const std::atomic<bool>& stop_on_interrupt() {

@@ -29,7 +29,8 @@ int arena_command(Args args);
 
 // Small helpers shared by the subcommands' argument parsers.
 bool wants_help(Args args);
-// The value after `flag` at args[i] (advancing i), or throws an error naming the flag.
+// The value after `flag` at args[i] (advancing i), or throws an error naming the flag (also for an
+// empty value, which would otherwise mean the option's default).
 std::string flag_value(Args args, size_t& i);
 int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
 

@@ -85,7 +85,7 @@ int levels_command(Args args) {
   }
   if (run.empty()) throw Error("give --run DIR (see --help)");
   if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw();
   if (starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) starts = run + "/eval/starts-partial.epd";
 
   eval::LevelsSpec spec;

@@ -2,15 +2,19 @@
 
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "config/rule_profiles.h"
 #include "core/error.h"
+#include "core/shown_text.h"
 #include "games/chaturanga/movegen.h"
 
 namespace sz::cli {
 
 std::vector<PerftCase> read_perft_suite(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error("perft suite '" + path + "' is a directory, not a file");
   std::ifstream in(path);
   if (!in) throw Error("cannot open perft suite '" + path + "'");
   std::vector<PerftCase> cases;
@@ -33,13 +37,16 @@ std::vector<PerftCase> read_perft_suite(const std::string& path) {
         const std::string want = "D" + std::to_string(field - 1) + " ";
         const char* first = part.data() + want.size();
         if (part.rfind(want, 0) != 0 || std::from_chars(first, part.data() + part.size(), n).ptr != part.data() + part.size())
-          throw bad("field '" + part + "' should be '" + want + "<count>'");
+          throw bad("field '" + shown_text(part) + "' should be '" + want + "<count>'");
         c.expected.push_back(n);
       }
     }
     if (c.variant.empty() || c.fen.empty() || c.expected.empty()) throw bad("expected <variant>;<FEN>;D1 <n>;...");
     cases.push_back(std::move(c));
   }
+  if (in.bad()) throw Error("cannot read perft suite '" + path + "'");
+  // "0 passed, 0 failed" would read as success.
+  if (cases.empty()) throw Error("perft suite '" + path + "' holds no positions");
   return cases;
 }
 

@@ -22,7 +22,8 @@ struct PerftReport {
   double seconds = 0;
 };
 
-// Reads a suite; a malformed line is an error naming the file and line.
+// Reads a suite; a malformed line is an error naming the file and line, and so are a directory
+// and a suite without a single position (its "0 passed, 0 failed" would read as success).
 std::vector<PerftCase> read_perft_suite(const std::string& path);
 
 // Runs every case up to `max_depth` (0 = all), under `rules_override` if not empty. Calls

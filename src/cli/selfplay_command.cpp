@@ -1,11 +1,11 @@
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "cli/command.h"
-#include "nn/evaluators.h"
 #include "config/run_config.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
+#include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
 
 namespace sz::cli {
@@ -45,9 +45,9 @@ int selfplay_command(Args args) {
     else throw Error("unknown option '" + a + "' (see --help)");
   }
   if (!games || out.empty()) throw Error("give --games N and --out DIR (see --help)");
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw("--config");
+  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw();
   std::filesystem::create_directories(out);
-  std::ofstream(out + "/config.yaml") << config::to_yaml(config);
+  write_file_atomically(out + "/config.yaml", config::to_yaml(config));
 
   selfplay::SelfplayJob job;
   job.config = config.selfplay;

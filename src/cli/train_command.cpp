@@ -33,7 +33,7 @@ config::RunConfig resolve_config(const std::string& config_name, const std::stri
     std::error_code ec;
     name = !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart";
   }
-  return config::load_run_config(name, overrides).take_or_throw("--config");
+  return config::load_run_config(name, overrides).take_or_throw();
 }
 
 }  // namespace

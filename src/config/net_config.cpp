@@ -104,7 +104,7 @@ Result<std::pair<std::string, std::string>> config_text(std::string_view dir, st
   if (!looks_like_path || !in) {
     std::string known;
     for (const auto& n : builtins) known += " " + n;
-    return fail("unknown " + std::string(dir) + " config '" + std::string(name_or_path) + "' (built in:" + known +
+    return fail("unknown " + std::string(dir) + " config '" + shown_text(name_or_path) + "' (built in:" + known +
                 "; or give a path to a .yaml file)");
   }
   std::ostringstream buffer;

@@ -2,8 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -13,6 +13,7 @@
 
 #include "config/embedded.h"
 #include "config/strict_map.h"
+#include "core/shown_text.h"
 
 namespace sz::config {
 
@@ -115,7 +116,8 @@ Result<const RuleProfile*> rule_profile(std::string_view name_or_path) {
     if (!looks_like_path || !in) {
       std::string known;
       for (const auto& n : builtin_rule_profiles()) known += " " + n;
-      return fail("unknown rule profile '" + std::string(name_or_path) + "' (built in:" + known + "; or give a path to a .yaml file)");
+      return fail("unknown rule profile '" + shown_text(name_or_path) + "' (built in:" + known +
+                  "; or give a path to a .yaml file)");
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();

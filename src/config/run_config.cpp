@@ -1,5 +1,6 @@
 #include "config/run_config.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <type_traits>
@@ -7,6 +8,7 @@
 #include "config/embedded.h"
 #include "config/strict_map.h"
 #include "core/number_text.h"
+#include "core/shown_text.h"
 
 namespace sz::config {
 
@@ -210,33 +212,64 @@ void read_section(StrictMap& top, const YAML::Node& root, const char* section, T
   }
 }
 
-// --set section.key=value: sets (or adds) one scalar in the parsed tree.
-void apply_override(YAML::Node root, const std::string& assignment) {
+// --set section.key=value: sets (or adds) one scalar in the parsed tree, and notes the nodes it
+// made (the value, and any section it created) so that an error about them names the override.
+void apply_override(YAML::Node root, const std::string& assignment, Overrides& overrides) {
+  const std::string shown = "--set '" + shown_text(assignment) + "'";
   const size_t eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0) throw Error("--set '" + assignment + "': expected key=value");
+  if (eq == std::string::npos || eq == 0) throw Error(shown + ": expected key=value");
   const std::string path = assignment.substr(0, eq);
   std::vector<std::string> keys;
   for (size_t start = 0, dot; start <= path.size(); start = dot + 1) {
     dot = std::min(path.find('.', start), path.size());
     keys.push_back(path.substr(start, dot - start));
   }
+  size_t created = keys.size() - 1;  // the first key on the path that did not exist
   YAML::Node node = root;
   for (size_t i = 0; i + 1 < keys.size(); ++i) {
     YAML::Node next = node[keys[i]];
-    if (next && !next.IsMap()) throw Error("--set '" + assignment + "': '" + keys[i] + "' is not a section");
+    if (next && !next.IsMap()) throw Error(shown + ": '" + shown_text(keys[i]) + "' is not a section");
+    if (!next) created = std::min(created, i);
     node.reset(next);
   }
-  node[keys.back()] = YAML::Load(assignment.substr(eq + 1));
+  try {
+    node[keys.back()] = YAML::Load(assignment.substr(eq + 1));
+  } catch (const YAML::Exception& e) {
+    throw Error(shown + ": " + e.msg);
+  }
+  YAML::Node set = root;  // the nodes the override created, from the first to the value
+  for (size_t i = 0; i < keys.size(); ++i) {
+    set.reset(set[keys[i]]);
+    if (i >= created) overrides.push_back({set, assignment});
+  }
 }
 
-RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const std::vector<std::string>& overrides) {
+// Why `name` cannot name a directory under runs/, or "".
+std::string run_name_problem(const std::string& name) {
+  if (name.empty()) return "'name' is empty";
+  if (name.find_first_of("/\\") == std::string::npos && name.find("..") == std::string::npos && name != ".") return "";
+  return "'name' must be a plain directory name, without '/', '\\' or '..', not '" + shown_text(name) + "'";
+}
+
+// `whole_file`: the text is a config file of its own, which must hold at least one key (an empty
+// file, or one of comments only, would silently run every default).
+RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const std::vector<std::string>& overrides,
+                         bool whole_file) {
   YAML::Node root = load_yaml(yaml, source);
-  if (root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
-  for (const auto& o : overrides) apply_override(root, o);
-  StrictMap top(root, "", source);
+  if (root.IsNull()) {
+    if (whole_file) throw Error(std::string(source) + ": the config is empty (a YAML mapping of sections is expected)");
+    root = YAML::Node(YAML::NodeType::Map);
+  }
+  Overrides set;
+  if (root.IsMap())
+    for (const auto& o : overrides) apply_override(root, o, set);
+  StrictMap top(root, "", source, &set);
   RunConfig c;
   Reader r(top, root);
   top_fields(r, c);
+  if (const std::string why = run_name_problem(c.name); !why.empty())
+    throw top.error(root["name"] ? root["name"] : root,
+                    why + " (the run directory is runs/<name>; 'dir' sets another)");
   if (const auto net = load_net_config(c.net); !net) throw top.error(root["net"] ? root["net"] : root, net.error());
   if (auto m = top.child("inference")) {
     read_inference_config(*m, root["inference"], c.inference);
@@ -262,26 +295,39 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
 
 }  // namespace
 
-Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
-                                   const std::vector<std::string>& overrides) {
+namespace {
+
+Result<RunConfig> parse_checked(std::string_view yaml, std::string_view source,
+                                const std::vector<std::string>& overrides, bool whole_file) {
   try {
-    return parse_or_throw(yaml, source, overrides);
+    return parse_or_throw(yaml, source, overrides, whole_file);
   } catch (const Error& e) {
     return fail(e.what());
   } catch (const YAML::Exception& e) {
-    return fail(std::string(source) + ": " + e.what());
+    return fail(std::string(source) + ": " + shown_text(e.what(), 200));
   }
+}
+
+}  // namespace
+
+Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
+                                   const std::vector<std::string>& overrides) {
+  return parse_checked(yaml, source, overrides, /*whole_file=*/false);
 }
 
 Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vector<std::string>& overrides) {
   const std::string embedded = std::string(name_or_path) + ".yaml";
   for (const EmbeddedFile& f : embedded_files())
-    if (f.path == embedded) return parse_run_config(f.text, "configs/" + embedded, overrides);
-  std::ifstream in{std::string(name_or_path)};
-  if (!in) return fail("cannot read run config '" + std::string(name_or_path) + "'");
+    if (f.path == embedded) return parse_checked(f.text, "configs/" + embedded, overrides, /*whole_file=*/true);
+  const std::string path(name_or_path), shown = "run config '" + shown_text(path) + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail(shown + " is a directory, not a YAML file");
+  std::ifstream in{path};
+  if (!in) return fail("cannot read " + shown);
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_run_config(text.str(), name_or_path, overrides);
+  if (in.bad()) return fail("cannot read " + shown);
+  return parse_checked(text.str(), name_or_path, overrides, /*whole_file=*/true);
 }
 
 std::string to_yaml(const RunConfig& config) {

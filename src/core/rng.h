@@ -13,6 +13,27 @@ constexpr uint64_t splitmix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+// The inverse of an odd number modulo 2^64 (each Newton step doubles the correct low bits).
+constexpr uint64_t odd_inverse(uint64_t odd) {
+  uint64_t x = odd;  // correct to 3 bits
+  for (int i = 0; i < 5; ++i) x *= 2 - odd * x;
+  return x;
+}
+
+// The state a splitmix64 call started from, given its output: each of its steps (add, xorshift,
+// multiply by an odd constant) inverts. For finding which seed a derived value came from.
+constexpr uint64_t splitmix64_inverse(uint64_t output) {
+  const auto undo_xorshift = [](uint64_t y, int shift) {  // the x with y == x ^ (x >> shift)
+    uint64_t x = y;
+    for (int bits = shift; bits < 64; bits += shift) x = y ^ (x >> shift);
+    return x;
+  };
+  uint64_t z = undo_xorshift(output, 31);
+  z = undo_xorshift(z * odd_inverse(0x94D049BB133111EBull), 27);
+  z = undo_xorshift(z * odd_inverse(0xBF58476D1CE4E5B9ull), 30);
+  return z - 0x9E3779B97F4A7C15ull;
+}
+
 // xoshiro256** (Blackman and Vigna 2018). Not thread-safe: one per thread.
 class Rng {
  public:

@@ -44,7 +44,54 @@ void select_rows(hid_t space, hsize_t first, hsize_t rows, hsize_t width, const 
            "cannot select rows");
 }
 
+uint32_t rotate(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+
+// Bob Jenkins' lookup3 hash (hashlittle, public domain), the checksum of HDF5's metadata.
+uint32_t lookup3(const unsigned char* k, size_t length, uint32_t initval) {
+  const auto word = [](const unsigned char* p, size_t n) {  // n bytes, little-endian
+    uint32_t w = 0;
+    for (size_t i = 0; i < n; ++i) w |= uint32_t(p[i]) << (8 * i);
+    return w;
+  };
+  uint32_t a, b, c;
+  a = b = c = 0xdeadbeefu + uint32_t(length) + initval;
+  for (; length > 12; length -= 12, k += 12) {
+    a += word(k, 4), b += word(k + 4, 4), c += word(k + 8, 4);
+    a -= c, a ^= rotate(c, 4), c += b;
+    b -= a, b ^= rotate(a, 6), a += c;
+    c -= b, c ^= rotate(b, 8), b += a;
+    a -= c, a ^= rotate(c, 16), c += b;
+    b -= a, b ^= rotate(a, 19), a += c;
+    c -= b, c ^= rotate(b, 4), b += a;
+  }
+  if (length == 0) return c;
+  a += word(k, std::min<size_t>(length, 4));
+  if (length > 4) b += word(k + 4, std::min<size_t>(length - 4, 4));
+  if (length > 8) c += word(k + 8, length - 8);
+  c ^= b, c -= rotate(b, 14);
+  a ^= c, a -= rotate(c, 11);
+  b ^= a, b -= rotate(a, 25);
+  c ^= b, c -= rotate(b, 16);
+  a ^= c, a -= rotate(c, 4);
+  b ^= a, b -= rotate(a, 14);
+  c ^= b, c -= rotate(b, 24);
+  return c;
+}
+
 }  // namespace
+
+void fix_superblock_checksum(std::vector<char>& image, const std::string& where) {
+  static constexpr char kSignature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
+  if (image.size() < 12 || !std::equal(kSignature, kSignature + 8, image.begin()))
+    throw Error(where + ": the in-memory shard does not start with an HDF5 superblock");
+  const int version = image[8];
+  if (version != 2 && version != 3) return;  // versions 0 and 1 have no checksum
+  // Signature, version, the sizes of offsets and lengths, the flags, then four addresses.
+  const size_t covered = 12 + 4 * size_t(static_cast<unsigned char>(image[9]));
+  if (image.size() < covered + 4) throw Error(where + ": the in-memory shard's superblock is cut short");
+  const uint32_t sum = lookup3(reinterpret_cast<const unsigned char*>(image.data()), covered, 0);
+  for (int i = 0; i < 4; ++i) image[covered + size_t(i)] = char((sum >> (8 * i)) & 0xFF);
+}
 
 std::unique_lock<std::recursive_mutex> lock() {
   static std::recursive_mutex mutex;

@@ -92,6 +92,14 @@ void append_rows(hid_t dataset, hid_t mem_type, const void* data, hsize_t rows, 
 void read_rows(hid_t dataset, hid_t mem_type, void* out, hsize_t first, hsize_t rows, hsize_t width,
                const std::string& where);
 
+// The image of an in-memory file that is still open for writing (H5Fget_file_image), made into
+// the bytes of a closed file. HDF5 1.10.8 clears the superblock's status flags in the copy, as
+// closing would, but leaves the checksum of the flagged superblock, so the image would not open.
+// This recomputes that checksum (superblock versions 2 and 3: Jenkins' lookup3 over the bytes
+// before it); it is idempotent, so a library that gets it right loses nothing. Throws sz::Error
+// naming `where` when the image does not start with an HDF5 superblock.
+void fix_superblock_checksum(std::vector<char>& image, const std::string& where);
+
 // The values packed into `size`-byte zero-padded slots, size = the longest (at least 1).
 std::vector<char> pack_strings(const std::vector<std::string>& values, size_t* size);
 // Rows [first, first + rows) of a 1-D fixed-length string dataset.

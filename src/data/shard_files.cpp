@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,8 @@ constexpr std::string_view kShardSuffix = ".h5";
 constexpr std::string_view kTemporarySuffix = ".h5.tmp";
 
 std::string errno_text() { return std::strerror(errno); }
+
+std::atomic<int> g_failing_writes{0};
 
 void fsync_path(const std::string& path, int flags, const char* what) {
   const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
@@ -80,6 +83,60 @@ std::vector<std::string> list_shards(const std::string& directory) {
   }
   std::sort(shards.begin(), shards.end());
   return shards;
+}
+
+namespace testing {
+void fail_next_writes(int count) { g_failing_writes = count; }
+}  // namespace testing
+
+std::string move_to_damaged(const std::string& path, std::string* why_not) {
+  const fs::path source(path);
+  const fs::path dir = source.parent_path() / "damaged";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    if (why_not) *why_not = "cannot create " + dir.string() + ": " + ec.message();
+    return "";
+  }
+  for (int n = 0; n < 1000; ++n) {
+    const std::string name = source.filename().string() + (n == 0 ? "" : "." + std::to_string(n));
+    const std::string target = (dir / name).string();
+    // link + unlink: never replaces a file already in damaged/ (rename would).
+    if (::link(path.c_str(), target.c_str()) == 0) {
+      ::unlink(path.c_str());
+      return target;
+    }
+    if (errno == EEXIST) continue;
+    if (errno != ENOENT && std::rename(path.c_str(), target.c_str()) == 0) return target;  // no hard links here
+    if (why_not) *why_not = errno_text();
+    return "";
+  }
+  if (why_not) *why_not = "too many damaged shards of that name in " + dir.string();
+  return "";
+}
+
+void write_new_file(const std::string& path, std::span<const char> bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error(path + ": cannot create: " + errno_text());
+  // A test may ask for a full disk: half the bytes, then ENOSPC.
+  const bool fail = g_failing_writes.load() > 0 && g_failing_writes.fetch_sub(1) > 0;
+  const size_t limit = fail ? bytes.size() / 2 : bytes.size();
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = done < limit ? ::write(fd, bytes.data() + done, limit - done) : (errno = ENOSPC, -1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string why = errno_text();
+      ::close(fd);
+      ::unlink(path.c_str());
+      throw Error(path + ": cannot write: " + why);
+    }
+    done += size_t(n);
+  }
+  if (::close(fd) != 0) {  // some file systems (NFS) report a full disk only here
+    const std::string why = errno_text();
+    ::unlink(path.c_str());
+    throw Error(path + ": cannot write: " + why);
+  }
 }
 
 void commit_file(const std::string& temporary, const std::string& final_path) {

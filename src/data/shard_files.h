@@ -4,6 +4,7 @@
 // so no reader globs it), then fsynced and renamed to "<prefix>-<seq>.h5"; a reader therefore
 // sees a complete file or none.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,9 +25,25 @@ int64_t shard_sequence(std::string_view file_name, std::string_view prefix, bool
 // have finished a shard); throws sz::Error if it cannot be read.
 std::vector<std::string> list_shards(const std::string& directory);
 
+// Moves a damaged shard into `damaged/` in its directory (created if needed), where no reader
+// looks, so that every process goes on without it; a name already there gets a numbered suffix.
+// Returns the new path, or "" with `why_not` set when it could not be moved (e.g. another
+// process moved it first, or the directory is read-only).
+std::string move_to_damaged(const std::string& path, std::string* why_not = nullptr);
+
+// Creates `path` (replacing any file there) holding `bytes`. Throws sz::Error naming the file and
+// the system's reason (e.g. "No space left on device"); the file is then removed.
+void write_new_file(const std::string& path, std::span<const char> bytes);
+
 // Makes `temporary` durable and visible as `final_path` (same directory): fsync the file, rename
 // it, fsync the directory. Refuses (sz::Error) to replace an existing file, which would mean two
 // writers share a prefix.
 void commit_file(const std::string& temporary, const std::string& final_path);
+
+namespace testing {
+// Tests only: the next `count` calls of write_new_file in this process fail after writing half
+// their bytes, as on a full disk (errno ENOSPC). Thread-safe.
+void fail_next_writes(int count);
+}  // namespace testing
 
 }  // namespace sz::data

@@ -23,8 +23,9 @@ void check_format_version(int64_t version, const std::string& path) {
   if (version >= 1 && version <= kSampleFormatVersion) return;
   std::string why = version > kSampleFormatVersion ? "written by a newer program; update this reader"
                                                    : "no upgrade step exists for it";
-  throw Error(path + ": schema version (sample_format_version) " + std::to_string(version) +
-              " is unknown; this reader knows versions 1 to " + std::to_string(kSampleFormatVersion) + " (" + why + ")");
+  throw ShardVersionError(path + ": schema version (sample_format_version) " + std::to_string(version) +
+                          " is unknown; this reader knows versions 1 to " + std::to_string(kSampleFormatVersion) +
+                          " (" + why + ")");
 }
 
 bool kind_is_signed(schema::Kind kind) {
@@ -266,6 +267,34 @@ std::vector<GameInfo> ShardReader::read_games() const {
     info.num_positions = count[i];
   }
   return games;
+}
+
+std::vector<uint64_t> ShardReader::read_seeds() const {
+  auto guard = h5::lock();
+  return impl_->read<uint64_t>(schema::kGameSeed, 0, impl_->info.num_games);
+}
+
+std::string skip_shard(const std::string& path, const std::string& why, bool damaged) {
+  std::string message = "skipping shard " + (why.rfind(path, 0) == 0 ? why : path + ": " + why) + " (";
+  if (!damaged) return message + "left in place for a program that reads it; the run goes on without it)";
+  std::string why_not;
+  const std::string moved = move_to_damaged(path, &why_not);
+  message += moved.empty() ? "could not move it into damaged/: " + why_not : "moved to " + moved;
+  return message + "; the run goes on without it)";
+}
+
+std::optional<ShardReader> open_or_skip(const std::string& path,
+                                        const std::function<void(const std::string&)>& on_skip) {
+  try {
+    return ShardReader::open(path);
+  } catch (const ShardVersionError& e) {
+    if (on_skip) on_skip(skip_shard(path, e.what(), /*damaged=*/false));
+  } catch (const Error& e) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return std::nullopt;  // moved or deleted by another process meanwhile
+    if (on_skip) on_skip(skip_shard(path, e.what()));
+  }
+  return std::nullopt;
 }
 
 }  // namespace sz::data

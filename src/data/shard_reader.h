@@ -4,7 +4,9 @@
 // misshapen dataset, or truncated or corrupt, is refused with an sz::Error that names the file
 // and what is wrong. Readers upgrade old versions step by step or refuse; they never guess.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,13 @@
 #include "game/game_state.h"
 
 namespace sz::data {
+
+// A shard of a schema version this reader does not know: not damaged (a newer program may read
+// it), so it is skipped and left in place, where a damaged one is moved aside.
+class ShardVersionError : public Error {
+ public:
+  using Error::Error;
+};
 
 // The file attributes and table sizes of a shard.
 struct ShardInfo {
@@ -50,11 +59,25 @@ class ShardReader {
   // The games table, in file order; a game's positions are
   // [first_position, first_position + num_positions).
   std::vector<GameInfo> read_games() const;
+  // The games table's seed column alone (cheap: no strings), in file order.
+  std::vector<uint64_t> read_seeds() const;
 
  private:
   struct Impl;
   explicit ShardReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// Opens the shard at `path` for a process that goes on without it if it cannot: a damaged shard
+// (truncated, corrupt, not a shard) is moved into damaged/ beside it (move_to_damaged) and an
+// unknown schema version left in place; either way `on_skip` gets the one warning every program
+// gives for it, "skipping shard <path>: <why> (...; the run goes on without it)", and the result
+// is empty. Throws only what `on_skip` throws.
+std::optional<ShardReader> open_or_skip(const std::string& path,
+                                        const std::function<void(const std::string&)>& on_skip);
+
+// The warning for a shard skipped because reading it failed with `why` (a message that may or may
+// not start with the path); moves it into damaged/ unless `damaged` is false.
+std::string skip_shard(const std::string& path, const std::string& why, bool damaged = true);
 
 }  // namespace sz::data

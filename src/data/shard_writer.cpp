@@ -142,10 +142,16 @@ void ShardWriter::Impl::write_header() {
   h5::write_string_attr(f, schema::kAttrWriter, writer_version(), tmp_path);
 }
 
+// The shard is built in memory (HDF5's core driver, no backing store) and written out whole by
+// finish_shard: HDF5 never writes to the disk itself. On a full disk, HDF5 1.10 fails to close a
+// file it cannot flush and leaves a dangling id behind, on which its clean-up at exit crashes;
+// our own writes report the failure and leave nothing behind.
 void ShardWriter::Impl::open_shard() {
   tmp_path = (fs::path(dir) / temporary_file_name(prefix, next_seq)).string();
   final_path = (fs::path(dir) / shard_file_name(prefix, next_seq)).string();
   const h5::Handle fapl = h5::file_access(tmp_path);
+  h5::check_ok(H5Pset_fapl_core(fapl.get(), /*increment=*/size_t(4) << 20, /*backing_store=*/false), tmp_path,
+               "cannot select the in-memory file driver");
   // The 1.10 file format checksums all metadata (superblock, object headers, chunk indexes),
   // so that a damaged shard is refused instead of sending HDF5 into a crash. Pinned to 1.10
   // (not "latest") so that every reader with HDF5 >= 1.10, h5py included, can open it.
@@ -247,7 +253,15 @@ std::string ShardWriter::Impl::finish_shard() {
   for (h5::Handle& d : datasets) {
     if (d.reset() < 0) h5::fail(tmp_path, "cannot close a dataset");
   }
-  if (file.reset() < 0) h5::fail(tmp_path, "cannot flush and close the shard");
+  h5::check_ok(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), tmp_path, "cannot flush the shard");
+  const ssize_t size = H5Fget_file_image(file.get(), nullptr, 0);
+  if (size < 0) h5::fail(tmp_path, "cannot size the shard's image");
+  std::vector<char> image(static_cast<size_t>(size));
+  if (H5Fget_file_image(file.get(), image.data(), image.size()) != size)
+    h5::fail(tmp_path, "cannot copy the shard's image");
+  if (file.reset() < 0) h5::fail(tmp_path, "cannot close the shard");
+  h5::fix_superblock_checksum(image, tmp_path);
+  write_new_file(tmp_path, image);
   commit_file(tmp_path, final_path);
   ++next_seq;
   std::string done = final_path;

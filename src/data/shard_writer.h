@@ -1,8 +1,11 @@
 #pragma once
 // Writes self-play games into HDF5 shards (schema: docs/DATA.md). Each self-play worker owns
 // one ShardWriter with its own file-name prefix, so writers never share a file. A shard is built
-// under a hidden temporary name and renamed into place when it is finished, so a reader (or a
-// crash) never sees half a shard; a crash loses at most the shard in progress.
+// in memory, written out under a hidden temporary name when it is finished and renamed into
+// place, so a reader (or a crash) never sees half a shard; a crash loses at most the shard in
+// progress. HDF5 itself never writes to the disk: a full disk is one sz::Error from our own
+// write, after which nothing of the shard is left (HDF5 1.10 crashed at exit after failing to
+// flush a file).
 #include <cstdint>
 #include <memory>
 #include <string>

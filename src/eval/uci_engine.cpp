@@ -9,6 +9,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/shown_text.h"
 #include "game/registry.h"
 
 namespace sz::eval {
@@ -27,13 +28,6 @@ std::vector<std::string> split_words(std::string_view line) {
   return out;
 }
 
-// Untrusted text echoed in an error: printable ASCII only, and not too much of it.
-std::string shown(std::string_view text) {
-  std::string out;
-  for (const char c : text.substr(0, 60)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-  return text.size() > 60 ? out + "..." : out;
-}
-
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -50,7 +44,7 @@ Result<int64_t> parse_int(std::string_view what, std::string_view text, int64_t 
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
     return fail(std::string(what) + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                ", not '" + shown(text) + "'");
+                ", not '" + shown_text(text) + "'");
   return v;
 }
 
@@ -80,13 +74,13 @@ Result<GoLimits> parse_go(std::span<const std::string> tokens) {
     static constexpr std::array<std::string_view, 8> kValued = {"nodes", "movetime", "wtime",     "btime",
                                                                 "winc",  "binc",     "movestogo", "depth"};
     if (std::find(kValued.begin(), kValued.end(), t) == kValued.end())
-      return fail("go: unknown token '" + shown(t) + "'");
+      return fail("go: unknown token '" + shown_text(t) + "'");
     if (i + 1 >= tokens.size()) return fail("go: '" + t + "' needs a value");
-    // A GUI may send a negative clock once the time is gone: read it as 0.
-    const bool clock = t == "wtime" || t == "btime";
-    auto v = parse_int("go " + t, tokens[++i], clock ? -kBig : (t == "nodes" || t == "depth" ? 1 : 0), kBig);
+    // A negative clock is refused, not read as 0: time the engine does not have is no limit it
+    // can keep, and a GUI that sends one has lost the game on time already.
+    auto v = parse_int("go " + t, tokens[++i], t == "nodes" || t == "depth" ? 1 : 0, kBig);
     if (!v) return fail(v.error());
-    const int64_t x = std::max<int64_t>(*v, 0);
+    const int64_t x = *v;
     if (t == "nodes")
       g.nodes = x;
     else if (t == "movetime")
@@ -180,7 +174,7 @@ bool UciEngine::handle(std::string_view line) {
   else if (cmd == "d")
     cmd_display();
   else if (cmd != "setoption" && cmd != "ucinewgame" && cmd != "position" && cmd != "go")
-    error("unknown command '" + shown(cmd) + "'");
+    error("unknown command '" + shown_text(cmd) + "'");
   else if (busy_)
     error("'" + cmd + "' while searching: send 'stop' first");
   else if (cmd == "setoption")
@@ -250,12 +244,12 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
     threads_ = threads;
     return;
   }
-  error("unknown option '" + shown(name) + "'");
+  error("unknown option '" + shown_text(name) + "'");
 }
 
 void UciEngine::set_variant(const std::string& value) {
   auto state = game::new_game(value);
-  if (!state) return error("option 'UCI_Variant': " + shown(value) + ": " + state.error());
+  if (!state) return error("option 'UCI_Variant': " + shown_text(value) + ": " + state.error());
   variant_ = value;
   search_start_.clear();
   reset_position();
@@ -274,7 +268,7 @@ void UciEngine::set_model(const std::string& model, int threads) {
     model_ = model;
     search_start_.clear();  // the tree's values came from the old network
   } catch (const std::exception& e) {
-    error("option 'Model': cannot load '" + shown(model) + "': " + e.what());
+    error("option 'Model': cannot load '" + shown_text(model) + "': " + e.what());
   }
 }
 
@@ -287,16 +281,16 @@ void UciEngine::reset_position() {
 // position startpos|fen <FEN> [moves m1 m2 ...]
 void UciEngine::cmd_position(std::span<const std::string> tokens) {
   if (tokens.empty() || (tokens[0] != "startpos" && tokens[0] != "fen"))
-    return error("position: expected 'startpos' or 'fen', not '" + (tokens.empty() ? std::string() : shown(tokens[0])) +
-                 "'");
+    return error("position: expected 'startpos' or 'fen', not '" +
+                 (tokens.empty() ? std::string() : shown_text(tokens[0])) + "'");
   const auto moves_at = std::find(tokens.begin(), tokens.end(), "moves");
   const bool from_fen = tokens[0] == "fen";
   if (!from_fen && tokens.begin() + 1 != moves_at)
-    return error("position: unexpected '" + shown(tokens[1]) + "' after startpos");
+    return error("position: unexpected '" + shown_text(tokens[1]) + "' after startpos");
   const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
   if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
   auto start = game::new_game(variant_, fen);
-  if (!start) return error("position: bad FEN '" + shown(fen) + "': " + start.error());
+  if (!start) return error("position: bad FEN '" + shown_text(fen) + "': " + start.error());
   start_ = std::move(start).value();
   current_ = start_->clone();
   moves_.clear();
@@ -304,7 +298,7 @@ void UciEngine::cmd_position(std::span<const std::string> tokens) {
   for (auto it = moves_at + 1; it != tokens.end(); ++it) {
     auto action = current_->parse_action(*it);
     if (!action) {
-      return error("position: move " + std::to_string(moves_.size() + 1) + " '" + shown(*it) +
+      return error("position: move " + std::to_string(moves_.size() + 1) + " '" + shown_text(*it) +
                    "' is not legal; the position stops before it: " + action.error());
     }
     current_->apply(*action);

@@ -127,6 +127,7 @@ class UciEngine {
 
   // uci_search.cpp: the search thread.
   void search_main(SearchPlan plan);
+  void run_search(const SearchPlan& plan);
   bool out_of_budget(const SearchPlan& plan, uint32_t base_visits, double elapsed_s) const;
   std::string info_line(uint32_t base_visits, double elapsed_s) const;
   game::ActionId choose_move(float temperature);

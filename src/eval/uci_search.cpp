@@ -71,7 +71,21 @@ std::string principal_variation(const search::Tree& tree, const game::GameState&
 
 }  // namespace
 
+// An evaluator that fails (a network whose output is NaN, a model of another game) ends the
+// search with an error line and `bestmove (none)`: the GUI learns of it, and nothing of the
+// failed search is kept.
 void UciEngine::search_main(SearchPlan plan) {
+  try {
+    run_search(plan);
+  } catch (const std::exception& e) {
+    search_.reset();
+    busy_ = false;
+    error(std::string("go: ") + e.what());
+    emit("bestmove (none)");
+  }
+}
+
+void UciEngine::run_search(const SearchPlan& plan) {
   const Clock::time_point t0 = Clock::now();
   search::GameSearch& s = *search_;
   const search::Tree& tree = s.tree();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "core/error.h"
 
@@ -15,6 +17,19 @@ void legal_softmax(const float* logits, std::span<const game::ActionId> actions,
   for (size_t i = 0; i < actions.size(); ++i) sum += priors[i] = std::exp(logits[actions[i]] - top);
   const float scale = float(1.0 / sum);
   for (size_t i = 0; i < actions.size(); ++i) priors[i] *= scale;
+}
+
+bool all_finite(const float* values, size_t count) {
+  // A float is NaN or infinite exactly when its exponent bits are all ones. Integer operations
+  // only, so that the loop vectorises without -ffast-math (which would assume NaN away).
+  constexpr uint32_t kExponent = 0x7F800000u;
+  uint32_t bad = 0;
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, values + i, sizeof bits);
+    bad |= uint32_t((bits & kExponent) == kExponent);
+  }
+  return bad == 0;
 }
 
 void decode_row(const float* row, int action_space, const search::EvalQuery& query, search::EvalReply& reply) {

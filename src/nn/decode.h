@@ -13,6 +13,10 @@ namespace sz::nn {
 // No legal actions: nothing to write.
 void legal_softmax(const float* logits, std::span<const game::ActionId> actions, std::span<float> priors);
 
+// Whether all `count` floats at `values` are finite (no NaN, no infinity). One pass that the
+// compiler vectorises; for checking a whole batch of network outputs at once.
+bool all_finite(const float* values, size_t count);
+
 // Fills `reply` for `query` from `row`: legal-action priors, WDL softmax, moves left in plies.
 void decode_row(const float* row, int action_space, const search::EvalQuery& query, search::EvalReply& reply);
 

@@ -10,11 +10,13 @@
 #include "game/registry.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
+#include "nn/decode.h"
 
 namespace sz::nn {
 
 struct NetRunner::Impl {
   models::Architecture arch;
+  std::string source;  // the checkpoint's path, or what else the weights are
   models::Network net{nullptr};
   torch::Device device{torch::kCPU};
   std::string device_name;
@@ -35,9 +37,10 @@ torch::ScalarType dtype_of(config::Precision p) {
   return torch::kFloat;
 }
 
-std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const config::InferenceConfig& c) {
+std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const config::InferenceConfig& c, std::string source) {
   set_torch_threads(c.threads);
   auto m = std::make_unique<NetRunner::Impl>();
+  m->source = std::move(source);
   m->device_name = resolve_device(c.device);
   m->device = torch::Device(m->device_name);
   if (c.precision == config::Precision::Float16 && !m->device.is_cuda())
@@ -113,7 +116,7 @@ std::unique_ptr<NetRunner> NetRunner::from_checkpoint(const std::string& path, c
   const auto spec = game::spec_for(loaded.meta.arch.spec.game);
   if (!spec) throw Error(path + ": the checkpoint's game '" + loaded.meta.arch.spec.game + "' is unknown: " + spec.error());
   models::check_encoding(*spec, loaded.meta, path);
-  return std::unique_ptr<NetRunner>(new NetRunner(make_impl(loaded.net, c)));
+  return std::unique_ptr<NetRunner>(new NetRunner(make_impl(loaded.net, c, path)));
 }
 
 std::unique_ptr<NetRunner> NetRunner::from_architecture(const models::Architecture& arch, uint64_t seed,
@@ -125,16 +128,19 @@ std::unique_ptr<NetRunner> NetRunner::from_architecture(const models::Architectu
     torch::manual_seed(seed);
     net = models::Network(arch);
   }
-  return std::unique_ptr<NetRunner>(new NetRunner(make_impl(net, c)));
+  return std::unique_ptr<NetRunner>(
+      new NetRunner(make_impl(net, c, "a fresh network (seed " + std::to_string(seed) + ")")));
 }
 
 std::unique_ptr<NetRunner> NetRunner::from_network(const std::shared_ptr<models::NetworkImpl>& net,
                                                    const config::InferenceConfig& c) {
-  return std::unique_ptr<NetRunner>(new NetRunner(make_impl(models::copy_network(models::Network(net), torch::kCPU), c)));
+  return std::unique_ptr<NetRunner>(
+      new NetRunner(make_impl(models::copy_network(models::Network(net), torch::kCPU), c, "the trainer's network")));
 }
 
 const models::Architecture& NetRunner::architecture() const { return impl_->arch; }
 const std::string& NetRunner::device() const { return impl_->device_name; }
+const std::string& NetRunner::source() const { return impl_->source; }
 config::Precision NetRunner::precision() const { return impl_->precision; }
 int NetRunner::max_batch() const { return impl_->max_batch; }
 int NetRunner::output_stride() const { return impl_->arch.spec.action_space + 4; }
@@ -161,6 +167,9 @@ OutputRows NetRunner::run(int n) {
       host.copy_(rows);
     }
     host = host.contiguous();
+    if (!all_finite(host.data_ptr<float>(), size_t(host.numel())))
+      throw Error(m.source + ": the network's output holds NaN or infinity (damaged or diverged weights); " +
+                  "no search can use it: take an earlier checkpoint");
     auto owner = std::make_shared<torch::Tensor>(host);
     return OutputRows{std::shared_ptr<const float>(owner, host.data_ptr<float>()), n, output_stride()};
   } catch (const c10::Error& e) {

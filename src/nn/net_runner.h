@@ -69,8 +69,13 @@ class NetRunner {
   uint64_t* input_planes();
   float* input_scalars();
 
+  // Where the weights came from, for messages: the checkpoint's path, "a fresh network (seed N)"
+  // or "the trainer's network".
+  const std::string& source() const;
+
   // One forward pass over the first n (1..max_batch) staged rows; blocks until the outputs are
-  // in host memory. Throws sz::Error on a torch failure.
+  // in host memory. Throws sz::Error on a torch failure, and naming source() when an output is
+  // NaN or infinite (damaged or diverged weights), so that no such value reaches a search.
   OutputRows run(int n);
 
   struct Impl;  // opaque: the torch side, in net_runner.cpp

@@ -164,7 +164,8 @@ void GameSearch::deliver(const EvalReply& reply) {
   pending_ = false;
   const uint32_t leaf = path_.back();
   expand(leaf, reply.priors);
-  const float q = reply.wdl[0] - reply.wdl[2], d = reply.wdl[1];
+  float q = reply.wdl[0] - reply.wdl[2], d = reply.wdl[1];
+  if (!std::isfinite(q) || !std::isfinite(d)) q = d = 0;  // a broken evaluator must not poison the tree
   Node& n = tree_.node(leaf);
   n.raw_q = n.view == leaf_player_ ? q : -q;
   backup(leaf_player_, q, d, /*decided_draw=*/0);

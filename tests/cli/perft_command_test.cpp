@@ -1,9 +1,10 @@
 // The `sittuyin-zero` program as a user runs it: output format, exit codes, error messages.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
 
 #include "test_paths.h"
 
@@ -68,6 +69,37 @@ TEST(PerftCommand, BadInputIsAClearErrorNotACrash) {
   r = run("perft --depth 1 --rules nosuch");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.output.find("unknown rule profile 'nosuch'"), std::string::npos) << r.output;
+}
+
+// Inputs that used to mean a default or a success: each is an error now, with exit status 1.
+TEST(PerftCommand, EmptySuiteFolderOrFenIsAnError) {
+  const std::string empty = testing::TempDir() + "/empty-suite.txt", comments = testing::TempDir() + "/comments.txt";
+  std::ofstream(empty) << "";
+  std::ofstream(comments) << "# only a comment\n\n";
+  for (const std::string& suite : {empty, comments}) {
+    const CommandRun r = run("perft --suite " + suite);
+    EXPECT_EQ(r.status, 1) << r.output;
+    EXPECT_NE(r.output.find("perft suite '" + suite + "' holds no positions"), std::string::npos) << r.output;
+  }
+  CommandRun r = run("perft --suite " + testing::TempDir());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("is a directory, not a file"), std::string::npos) << r.output;
+  r = run("perft --fen '' --depth 1");  // was the start position
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("option --fen needs a value, not an empty one"), std::string::npos) << r.output;
+  r = run("perft --rules '' --depth 1");  // was the default profile
+  EXPECT_EQ(r.status, 1) << r.output;
+}
+
+TEST(PlotCommand, MissingOrNonRunDirectoryIsAnError) {
+  CommandRun r = run("plot --run /nonexistent/run");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("/nonexistent/run: no such run directory"), std::string::npos) << r.output;
+  const std::string not_a_run = testing::TempDir() + "/not-a-run";
+  std::filesystem::create_directories(not_a_run);
+  r = run("plot --run " + not_a_run);  // a typo naming another directory: every plot skipped, exit 0
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("not a run directory"), std::string::npos) << r.output;
 }
 
 TEST(Program, EveryCommandHasHelp) {

@@ -1,8 +1,11 @@
 // Run configs: strict loading (errors name the file, line and key), --set overrides, the
 // resolved YAML that runs write next to their outputs, and the built-in quickstart.
+#include "config/run_config.h"
+
 #include <gtest/gtest.h>
 
-#include "config/run_config.h"
+#include <filesystem>
+#include <fstream>
 
 namespace sz::config {
 namespace {
@@ -41,6 +44,84 @@ TEST(RunConfig, SetOverridesAndRejectsTypos) {
   EXPECT_TRUE(c->loop.gating);
   expect_error("", "unknown key 'search.nosuch'", {"search.nosuch=1"});
   expect_error("", "expected key=value", {"search.full_visits"});
+}
+
+// yaml-cpp keeps the first of two equal keys; the second value must not vanish silently.
+TEST(RunConfig, DuplicateKeysAreErrors) {
+  expect_error("search:\n  full_visits: 3\n  full_visits: 5\n",
+               "run.yaml:3: duplicate key 'search.full_visits' (first given on line 2)");
+  expect_error("name: a\nseed: 2\nname: b\n", "run.yaml:3: duplicate key 'name' (first given on line 1)");
+  expect_error("train:\n  batch_size: 8\ntrain:\n  batch_size: 9\n", "run.yaml:3: duplicate key 'train'");
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("sz-run-config-test-" + name)).string();
+}
+
+// An empty file, one of comments only, or a directory would otherwise run the compiled-in defaults.
+TEST(RunConfig, EmptyFileOrDirectoryIsAnError) {
+  for (const std::string text : {"", "\n  \n", "# only a comment\n"}) {
+    const std::string path = temp_path("empty.yaml");
+    std::ofstream(path) << text;
+    const auto r = load_run_config(path);
+    ASSERT_FALSE(r.ok()) << "accepted '" << text << "'";
+    EXPECT_NE(r.error().find(path + ": the config is empty"), std::string::npos) << r.error();
+    std::filesystem::remove(path);
+  }
+  const std::string dir = temp_path("dir");
+  std::filesystem::create_directories(dir);
+  const auto r = load_run_config(dir);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("run config '" + dir + "' is a directory"), std::string::npos) << r.error();
+  std::filesystem::remove(dir);
+}
+
+// The run directory is runs/<name>: a name must not lead out of runs/ or be "null".
+TEST(RunConfig, RunNameIsAPlainDirectoryName) {
+  expect_error("name: ../../x\n",
+               "run.yaml:1: 'name' must be a plain directory name, without '/', '\\' or '..', not '../../x'");
+  expect_error("name: a/b\n", "'name' must be a plain directory name");
+  expect_error("name: ..\n", "'name' must be a plain directory name");
+  expect_error("name: ''\n", "run.yaml:1: 'name' is empty");
+  expect_error("name:\n", "run.yaml:1: 'name' has no value");
+  expect_error("seed: 1\n", "--set name=: 'name' has no value", {"name="});
+  expect_error("seed: 1\n", "--set name=../x: 'name' must be a plain directory name", {"name=../x"});
+  const auto ok = parse_run_config("name: my-run.2\n", "run.yaml");
+  ASSERT_TRUE(ok.ok()) << ok.error();
+  EXPECT_EQ(ok->run_dir(), "runs/my-run.2");
+}
+
+// An error about a value set with --set names the override, not line 1 of the config file.
+TEST(RunConfig, SetErrorsNameTheOverride) {
+  const auto bad_type = load_run_config("quickstart", {"train.batch_size=x"});
+  ASSERT_FALSE(bad_type.ok());
+  EXPECT_EQ(bad_type.error().rfind("--set train.batch_size=x: 'train.batch_size' has a value of the wrong type", 0), 0u)
+      << bad_type.error();
+  const auto range = load_run_config("quickstart", {"selfplay.threads=0"});
+  ASSERT_FALSE(range.ok());
+  EXPECT_EQ(range.error().rfind("--set selfplay.threads=0: 'selfplay.threads' must be in 1..1024", 0), 0u)
+      << range.error();
+  expect_error("seed: 1\n", "--set search.nosuch=1: unknown key 'search.nosuch'", {"search.nosuch=1"});
+  expect_error("seed: 1\n", "--set colour.hue=1: unknown key 'colour'", {"colour.hue=1"});
+  expect_error("seed: 1\n", "--set net=enormous: unknown nets config 'enormous'", {"net=enormous"});
+  expect_error("seed: 1\n", "--set 'seed=[1': ", {"seed=[1"});
+  // A file's own errors still name its line.
+  expect_error("search:\n  full_visits: 0\n", "run.yaml:2: 'search.full_visits'", {"seed=3"});
+}
+
+// Binary garbage in a config is shown escaped and cut short, never echoed raw.
+TEST(RunConfig, GarbageIsShownEscaped) {
+  const std::string garbage = "k\x01\x1b[2J\xff" + std::string(100, 'z') + ": 1\n";
+  const auto r = parse_run_config(garbage, "run.yaml");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("unknown key 'k\\x01\\x1B[2J\\xFFzzz"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("zzz...'"), std::string::npos) << r.error();
+  for (const char c : r.error()) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << int(c) << " in " << r.error();
+  // yaml-cpp's own messages quote the text too.
+  const auto bad_escape = parse_run_config("name: \"\\\xff\"\n", "run.yaml");
+  ASSERT_FALSE(bad_escape.ok());
+  EXPECT_NE(bad_escape.error().find("run.yaml:1: unknown escape character: \\xFF"), std::string::npos)
+      << bad_escape.error();
 }
 
 TEST(RunConfig, ResolvedYamlReadsBackToTheSameConfig) {

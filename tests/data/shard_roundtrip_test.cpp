@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -219,6 +220,56 @@ TEST(ShardWriterChecks, RefusesBadRecordsBeforeWriting) {
   EXPECT_THROW(ShardWriter(dir.str(), ".hidden", test::test_spec()), Error);
   EXPECT_THROW(ShardWriter(dir.str(), "a/b", test::test_spec()), Error);
   EXPECT_THROW(ShardWriter(dir.str(), "w", test::test_spec(), {.games_per_shard = 0}), Error);
+}
+
+// A full disk while a shard is written out: one clean error naming the file and the reason, no
+// temporary left, nothing half visible; the writer goes on once there is room again. (HDF5 wrote
+// its files itself before, and after such a failure crashed in its clean-up at exit.)
+TEST(ShardWriterChecks, FullDiskIsOneCleanErrorAndLeavesNothing) {
+  TempDir dir;
+  ShardWriter writer(dir.str(), "w", test::test_spec(), {.games_per_shard = 2, .seconds_per_shard = 0});
+  writer.add_game(make_game(0));
+  testing::fail_next_writes(1);
+  try {
+    writer.add_game(make_game(1));
+    FAIL() << "a failed write was not reported";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(dir.file(".w-000000.h5.tmp") + ": cannot write: No space left on device"), std::string::npos)
+        << what;
+  }
+  EXPECT_TRUE(list_shards(dir.str()).empty());
+  EXPECT_TRUE(std::filesystem::is_empty(dir.str())) << "a temporary was left behind";
+  const auto done = write_games(writer, 2, 2);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(ShardReader::open(done[0]).read_games().size(), 2u);
+  testing::fail_next_writes(1);
+  EXPECT_THROW(write_games(writer, 4, 1), Error);  // close() reports it too
+  EXPECT_EQ(list_shards(dir.str()), done);
+  testing::fail_next_writes(1);
+  {
+    ShardWriter doomed(dir.str(), "d", test::test_spec());
+    doomed.add_game(make_game(5));
+  }  // the destructor cannot report the failure; it leaves nothing behind either
+  EXPECT_EQ(list_shards(dir.str()), done);
+}
+
+// Damaged shards are moved into damaged/, never over one already there.
+TEST(ShardFiles, DamagedShardsAreMovedAsideWithoutReplacingOthers) {
+  TempDir dir;
+  ShardWriter writer(dir.str(), "w", test::test_spec(), {.games_per_shard = 1});
+  const auto first = write_games(writer, 0, 1);
+  const std::string moved = move_to_damaged(first[0]);
+  EXPECT_EQ(moved, dir.file("damaged/w-000000.h5"));
+  EXPECT_TRUE(list_shards(dir.str()).empty());  // damaged/ is not a place readers look
+  ShardWriter again(dir.str(), "w", test::test_spec(), {.games_per_shard = 1});
+  const auto second = write_games(again, 1, 1);
+  ASSERT_EQ(second, std::vector<std::string>{dir.file("w-000000.h5")});  // the number is free again
+  EXPECT_EQ(move_to_damaged(second[0]), dir.file("damaged/w-000000.h5.1"));
+  EXPECT_EQ(ShardReader::open(moved).read_games().at(0).seed, make_game(0).meta.seed);
+  std::string why;
+  EXPECT_EQ(move_to_damaged(second[0], &why), "");  // gone already (another process moved it)
+  EXPECT_FALSE(why.empty());
 }
 
 TEST(ShardReaderChecks, IncompatibleSpecIsNamed) {

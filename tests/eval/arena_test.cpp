@@ -253,5 +253,20 @@ TEST(StartSuite, ReadsTheSharedSuitesAndNamesBadLines) {
   std::filesystem::remove_all(dir);
 }
 
+// A binary file given as a suite: its bytes are shown escaped (\xNN) and cut short, never raw.
+TEST(StartSuite, GarbageIsShownEscapedAndCutShort) {
+  const std::string dir = temp_dir("garbage-suite");
+  std::string garbage = std::string(1, '\x7f') + "ELF\x02\x01\x01";
+  for (int i = 0; i < 300; ++i) garbage += char(i * 37 % 256 == '\n' ? 1 : i * 37 % 256);
+  std::ofstream(dir + "/garbage.epd", std::ios::binary) << garbage << "\n";
+  const auto r = read_start_suite(dir + "/garbage.epd", "sittuyin");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("garbage.epd:1: bad FEN '\\x7FELF\\x02\\x01\\x01"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("...'"), std::string::npos) << r.error();
+  EXPECT_LT(r.error().size(), 700u) << r.error();
+  for (const char c : r.error()) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << int(c) << " in " << r.error();
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace sz::eval

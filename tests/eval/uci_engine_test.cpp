@@ -204,6 +204,9 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
       {"go nodes -5", "go nodes wants a whole number"},
       {"go nodes 10 sideways", "unknown token 'sideways'"},
       {"go ponder", "'ponder' is not supported"},
+      {"go wtime -100", "go wtime wants a whole number in 0.."},
+      {"go btime 5000 binc -1", "go binc wants a whole number in 0.."},
+      {"go movetime \x01\xff", "go movetime wants a whole number in 0..1099511627776, not '\\x01\\xFF'"},
   };
   for (const auto& [command, message] : cases) {
     const auto lines = s.send(command);
@@ -367,12 +370,48 @@ TEST(UciEngine, StrengthTimeAndScoreMappings) {
   EXPECT_EQ(allot_time_ms(10000, 0, 1, 0), 9000);
   EXPECT_EQ(allot_time_ms(10, 0, 0, 30), 1);
 
-  const std::vector<std::string> go = {"wtime", "-20", "btime", "5000", "winc", "100", "binc", "100", "movestogo", "7"};
+  const std::vector<std::string> go = {"wtime", "0", "btime", "5000", "winc", "100", "binc", "100", "movestogo", "7"};
   const auto limits = parse_go(go);
   ASSERT_TRUE(limits.ok()) << limits.error();
   EXPECT_EQ(limits->time_ms[0], 0);
   EXPECT_EQ(limits->time_ms[1], 5000);
   EXPECT_EQ(limits->movestogo, 7);
+  // A negative clock is an error, not silently 0.
+  const auto negative = parse_go(std::vector<std::string>{"wtime", "-20", "btime", "5000"});
+  ASSERT_FALSE(negative.ok());
+  EXPECT_NE(negative.error().find("go wtime wants a whole number in 0.."), std::string::npos) << negative.error();
+}
+
+// What nn/ throws for a network whose output is NaN or infinite (net_runner.cpp).
+class FailingEvaluator final : public search::Evaluator {
+ public:
+  void evaluate(std::span<const search::EvalQuery>, std::span<search::EvalReply>) override {
+    throw Error("broken.pt: the network's output holds NaN or infinity");
+  }
+};
+
+// A failing network ends the search with its error and `bestmove (none)`, not the process; the
+// engine keeps answering, and searches again once a usable model is set.
+TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
+  std::ostringstream out;
+  UciEngine engine(out, [](const std::string&, int) { return std::make_unique<FailingEvaluator>(); });
+  engine.handle("setoption name Model value broken.pt");
+  engine.handle("go nodes 20");
+  engine.wait();
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  ASSERT_EQ(lines.size(), 2u) << out.str();
+  EXPECT_EQ(lines[0], "info string error: go: broken.pt: the network's output holds NaN or infinity");
+  EXPECT_EQ(lines[1], "bestmove (none)");
+  engine.handle("setoption name Model value <empty>");
+  engine.handle("go nodes 20");
+  engine.wait();
+  const std::string all = out.str();
+  const std::string last = all.substr(all.rfind("bestmove"));
+  EXPECT_TRUE(starts_with(last, "bestmove ") && last != "bestmove (none)\n") << all;
 }
 
 }  // namespace

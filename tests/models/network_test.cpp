@@ -1,6 +1,8 @@
 // The network: input expansion, output shapes, checkpoints (identical outputs after a round trip,
 // clear errors on a mismatched architecture or encoding), and the losses and optimiser the
 // trainer uses, which must overfit a fixed batch in seconds.
+#include "models/network.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -8,8 +10,8 @@
 #include <fstream>
 
 #include "../nn/random_positions.h"
+#include "checkpoint_damage.h"
 #include "models/checkpoint.h"
-#include "models/network.h"
 #include "models/training.h"
 
 namespace sz::models {
@@ -255,6 +257,66 @@ TEST(Checkpoint, GarbageIsAClearError) {
   future.format_version = kCheckpointFormatVersion + 1;
   EXPECT_FALSE(meta_from_text(meta_to_text(future), "x").ok());
   EXPECT_FALSE(meta_from_text("blocks 3\n", "x").ok());
+}
+
+// A checkpoint damaged inside its tensor data still opens as a zip (LibTorch does not check the
+// entries' CRCs): without a checksum it loaded, and training then diverged with "loss nan ...
+// lower train.learning_rate", blaming the wrong cause. Now every reader names the bad file.
+TEST(Checkpoint, DamagedCheckpointIsRefusedNamingTheFile) {
+  const Architecture arch = arch_of("tiny");
+  torch::manual_seed(2);
+  Network net(arch);
+  auto opt = make_optimizer(net, {});
+  train_steps(net, *opt, fixed_batch(arch, 8, 2), 2);  // optimiser state worth checking
+  const std::string path = temp_path("damaged.ckpt");
+  save_checkpoint(path, net, opt.get(), "sgd", {});
+  EXPECT_EQ(read_checkpoint_meta(path).checksum.rfind("fnv1a64:", 0), 0u);
+  test::damage_weights(path);
+  for (int reader = 0; reader < 3; ++reader) {
+    try {
+      Network copy(arch);
+      auto copy_opt = make_optimizer(copy, {});
+      if (reader == 0) read_checkpoint_meta(path);
+      if (reader == 1) load_checkpoint(path, copy, copy_opt.get(), "sgd");
+      if (reader == 2) load_network(path);
+      ADD_FAILURE() << "reader " << reader << " loaded a damaged checkpoint";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(path + ": damaged: its tensors do not match the checksum", 0), 0u)
+          << e.what();
+    }
+  }
+  std::filesystem::remove(path);
+}
+
+// Checkpoints of format 1 have no checksum: they still load (unverified).
+TEST(Checkpoint, FormatOneWithoutChecksumStillLoads) {
+  const Architecture arch = arch_of("tiny");
+  torch::manual_seed(3);
+  Network net(arch);
+  CheckpointMeta meta;
+  meta.format_version = 1;
+  meta.arch = arch;
+  meta.step = 7;
+  const std::string path = temp_path("format1.ckpt");
+  {
+    torch::serialize::OutputArchive root, weights;
+    root.write("meta", c10::IValue(meta_to_text(meta)));
+    net->save(weights);
+    root.write("model", weights);
+    root.save_to(path);
+  }
+  Network copy(arch);
+  EXPECT_EQ(load_checkpoint(path, copy).step, 7);
+  EXPECT_TRUE(read_checkpoint_meta(path).checksum.empty());
+  const auto a = net->parameters(), b = copy->parameters();
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_TRUE(torch::equal(a[i], b[i])) << i;
+  std::filesystem::remove(path);
+  // Format 2 without its checksum, or format 1 with one, is damage.
+  meta.format_version = 2;
+  EXPECT_FALSE(meta_from_text(meta_to_text(meta), "x").ok());
+  meta.format_version = 1;
+  meta.checksum = "fnv1a64:0123456789abcdef";
+  EXPECT_FALSE(meta_from_text(meta_to_text(meta), "x").ok());
 }
 
 TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {

@@ -142,6 +142,52 @@ TEST(NetRunner, RefusesACheckpointOfAnotherEncoding) {
   std::filesystem::remove(path);
 }
 
+TEST(AllFinite, FindsNanAndInfinityAnywhere) {
+  std::vector<float> v(1001, 0.5f);
+  EXPECT_TRUE(all_finite(v.data(), v.size()));
+  EXPECT_TRUE(all_finite(v.data(), 0));
+  for (const float bad : {NAN, INFINITY, -INFINITY}) {
+    for (const size_t at : {size_t(0), size_t(517), v.size() - 1}) {
+      std::vector<float> w = v;
+      w[at] = bad;
+      EXPECT_FALSE(all_finite(w.data(), w.size())) << bad << " at " << at;
+    }
+  }
+  v[3] = 3.4e38f;  // the largest floats and the subnormals are finite
+  v[4] = -1e-44f;
+  EXPECT_TRUE(all_finite(v.data(), v.size()));
+}
+
+// A checkpoint whose weights hold NaN (or whose outputs overflow) is reported with the file's
+// name before any search sees its output: such values made every search crash.
+TEST(NetRunner, NonFiniteOutputIsAnErrorNamingTheModel) {
+  for (const float poison : {NAN, INFINITY}) {
+    models::Network net(tiny());
+    {
+      torch::NoGradGuard no_grad;
+      net->named_parameters()["policy_fc.bias"].fill_(poison);
+    }
+    const std::string path = temp_path("poisoned.ckpt");
+    models::save_checkpoint(path, net, nullptr, "", {});
+    NetEvaluator eval(NetRunner::from_checkpoint(path, cpu()));
+    const auto positions = test::random_positions("sittuyin", 5, 8);
+    test::EvalBatch batch(positions);
+    try {
+      eval.evaluate(batch.queries, batch.replies);
+      FAIL() << "a network with " << poison << " in its weights was used";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(path + ": the network's output holds NaN or infinity"), std::string::npos)
+          << e.what();
+    }
+    std::filesystem::remove(path);
+  }
+  auto fresh = NetRunner::from_architecture(tiny(), /*seed=*/3, cpu());
+  const auto positions = test::random_positions("sittuyin", 1, 9);
+  encode_row(*positions.states[0], fresh->architecture().spec, fresh->input_planes(), fresh->input_scalars(), 0);
+  EXPECT_NO_THROW(fresh->run(1));
+  EXPECT_EQ(fresh->source(), "a fresh network (seed 3)");
+}
+
 TEST(NetEvaluator, RefusesAPositionOfAnotherGame) {
   NetEvaluator eval(NetRunner::from_architecture(tiny("sittuyin"), 1, cpu()));
   const auto positions = test::random_positions("shatranj", 1, 7);

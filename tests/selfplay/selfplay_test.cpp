@@ -1,18 +1,20 @@
 // Self-play end to end with the uniform bootstrap evaluator: deterministic games from a seed,
 // shards that survive SIGKILL, and a resumed run that plays only the missing games.
-#include <gtest/gtest.h>
+#include "selfplay/selfplay.h"
 
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <set>
 #include <thread>
 
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
-#include "selfplay/selfplay.h"
+#include "selfplay/game_slot.h"
 
 namespace sz::selfplay {
 namespace {
@@ -93,6 +95,69 @@ TEST(Selfplay, ResumedRunPlaysOnlyTheMissingGames) {
   EXPECT_EQ(count_games(dir), 5);
 }
 
+// The game indices of the games in `dir`, in no particular order (one per game, repeats kept).
+std::vector<uint64_t> indices_on_disk(const std::string& dir, uint64_t run_seed) {
+  std::vector<uint64_t> indices;
+  for (const auto& g : all_games(dir)) indices.push_back(game_index_of(run_seed, g.seed));
+  return indices;
+}
+
+// Every index in [0, n) exactly once.
+void expect_each_index_once(const std::string& dir, uint64_t run_seed, uint64_t n) {
+  std::vector<uint64_t> indices = indices_on_disk(dir, run_seed);
+  std::sort(indices.begin(), indices.end());
+  std::vector<uint64_t> want(n);
+  for (uint64_t i = 0; i < n; ++i) want[i] = i;
+  EXPECT_EQ(indices, want);
+}
+
+TEST(Selfplay, GameIndexIsRecoveredFromItsSeed) {
+  for (const uint64_t run_seed : {uint64_t{0}, uint64_t{42}, ~uint64_t{0}, uint64_t{0x9E3779B97F4A7C15ull}})
+    for (const int64_t index : {int64_t{0}, int64_t{1}, int64_t{7}, int64_t{123456789}, int64_t{1} << 40})
+      EXPECT_EQ(game_index_of(run_seed, game_seed(run_seed, index)), uint64_t(index)) << run_seed << " " << index;
+  EXPECT_NE(game_seed(42, 1), game_seed(43, 1));
+}
+
+// Games finish out of order (games_per_thread run at once, of different lengths), so a run
+// killed at any moment leaves a set of indices with holes. Resuming from the count on disk
+// replayed indices that were there and never played the holes: a game twice, another never.
+TEST(Selfplay, ResumeFillsTheHolesAKilledRunLeft) {
+  const std::string dir = fresh_dir("holes");
+  SelfplayJob job = small_job(dir, 9);
+  job.config.games_per_shard = 1;
+  run_selfplay(job);
+  std::set<uint64_t> removed;
+  for (const auto& path : data::list_shards(dir)) {  // as if games 2 and 5 were still in flight
+    const uint64_t index = game_index_of(42, data::ShardReader::open(path).read_seeds().at(0));
+    if (index == 2 || index == 5) fs::remove(path), removed.insert(index);
+  }
+  ASSERT_EQ(removed, (std::set<uint64_t>{2, 5}));
+  const auto stats = run_selfplay(job);
+  EXPECT_EQ(stats->games(), 2);
+  expect_each_index_once(dir, 42, 9);
+  EXPECT_EQ(scan_games(dir, 42).duplicates, 0);
+}
+
+// A shard that cannot be read is moved aside with a warning; its games are played again.
+TEST(Selfplay, DamagedShardIsMovedAsideAndItsGamesReplayed) {
+  const std::string dir = fresh_dir("damaged");
+  run_selfplay(small_job(dir, 9));  // three shards of three games
+  const auto shards = data::list_shards(dir);
+  ASSERT_EQ(shards.size(), 3u);
+  fs::resize_file(shards[1], fs::file_size(shards[1]) / 2);
+  std::vector<std::string> warnings;
+  SelfplayJob job = small_job(dir, 9);
+  job.on_warning = [&](const std::string& w) { warnings.push_back(w); };
+  const auto stats = run_selfplay(job);
+  ASSERT_EQ(warnings.size(), 1u);
+  const std::string moved = dir + "/damaged/" + fs::path(shards[1]).filename().string();
+  EXPECT_EQ(warnings[0].rfind("skipping shard " + shards[1] + ": ", 0), 0u) << warnings[0];
+  EXPECT_NE(warnings[0].find("(moved to " + moved + "; the run goes on without it)"), std::string::npos) << warnings[0];
+  EXPECT_TRUE(fs::exists(moved));
+  EXPECT_EQ(stats->games(), 3);
+  expect_each_index_once(dir, 42, 9);
+}
+
 TEST(Selfplay, SigkillLeavesEveryCompletedShardReadable) {
   const std::string dir = fresh_dir("kill");
   const pid_t child = fork();
@@ -117,6 +182,14 @@ TEST(Selfplay, SigkillLeavesEveryCompletedShardReadable) {
       EXPECT_NE(name[0], '.') << name;  // temporaries are hidden, never *.h5
     }
   }
+  // Resumed, the directory holds every game index once: none twice, none missing.
+  const int64_t target = count_games(dir) + 4;
+  SelfplayJob job = small_job(dir, target);
+  job.config.games_per_shard = 1;
+  run_selfplay(job);
+  const auto indices = indices_on_disk(dir, 42);
+  EXPECT_EQ(std::set<uint64_t>(indices.begin(), indices.end()).size(), indices.size()) << "a game was played twice";
+  expect_each_index_once(dir, 42, uint64_t(target));
 }
 
 }  // namespace

@@ -1,15 +1,20 @@
 // The training loop end to end on the tiny network: two generations of self-play and training
 // in one run directory (the first with more games, played by the bootstrap), then the final
 // match against the bootstrap player; run again, it picks up where it stopped.
+#include "train/loop.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "data/shard_files.h"
+#include "data/shard_reader.h"
 #include "selfplay/selfplay.h"
-#include "train/loop.h"
+#include "train/run_files.h"
 #include "train_fixtures.h"
 
 namespace sz::train {
@@ -42,6 +47,17 @@ config::RunConfig loop_config(const std::string& dir) {
   return c;
 }
 
+// Hooks that keep the progress lines (into `lines`, if given) and report checkpoints.
+LoopHooks quiet(std::vector<std::string>* lines = nullptr,
+                std::function<void(const std::string&)> on_checkpoint = nullptr) {
+  LoopHooks hooks;
+  hooks.on_line = [lines](const std::string& line) {
+    if (lines) lines->push_back(line);
+  };
+  hooks.on_checkpoint = std::move(on_checkpoint);
+  return hooks;
+}
+
 size_t lines_in(const std::string& path) {
   std::ifstream in(path);
   size_t n = 0;
@@ -53,8 +69,7 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
   test::TempDir dir;
   const config::RunConfig config = loop_config(dir.str());
   std::vector<std::string> lines;
-  LoopHooks quiet{[&](const std::string& line) { lines.push_back(line); }};
-  const LoopReport report = run_loop(config, nullptr, quiet);
+  const LoopReport report = run_loop(config, nullptr, quiet(&lines));
 
   EXPECT_EQ(report.generations, 2);
   EXPECT_EQ(report.stop_reason, "loop.generations (2) done");
@@ -92,7 +107,7 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
   config::RunConfig more = config;
   more.loop.generations = 3;
   more.loop.final_eval_games = 0;
-  const LoopReport again = run_loop(more, nullptr, quiet);
+  const LoopReport again = run_loop(more, nullptr, quiet());
   EXPECT_EQ(again.generations, 1);
   EXPECT_EQ(again.generations_total, 3);
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8 + 8);
@@ -107,9 +122,104 @@ TEST(Loop, ARunCutShortByTimeSaysWhy) {
   config.loop.max_minutes = 1e-6;  // before the first generation
   config.loop.rate_games = 0;
   config.loop.final_eval_games = 0;
-  const LoopReport report = run_loop(config, nullptr, LoopHooks{[](const std::string&) {}});
+  const LoopReport report = run_loop(config, nullptr, quiet());
   EXPECT_EQ(report.generations, 0);
   EXPECT_EQ(report.stop_reason, "loop.max_minutes (1e-06) reached after 0 of 2 generations");
+}
+
+// A small loop: one generation of 12 bootstrap games and 14 steps, no matches.
+config::RunConfig short_config(const std::string& dir) {
+  config::RunConfig c = loop_config(dir);
+  c.loop.generations = 1;
+  c.loop.rate_games = 0;
+  c.loop.final_eval_games = 0;
+  return c;
+}
+
+int64_t step_of(const std::string& checkpoint) { return checkpoint_step(fs::path(checkpoint).filename().string()); }
+
+// Ctrl-C during a generation's training counted the generation as done, and its missing steps
+// were never trained. Started again, the loop finishes that training first.
+TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
+  test::TempDir dir;
+  std::atomic<bool> stop{false};
+  const LoopReport stopped =
+      run_loop(short_config(dir.str()), &stop, quiet(nullptr, [&](const std::string& checkpoint) {
+                 if (step_of(checkpoint) == 5) stop = true;  // Ctrl-C after 5 of the 14 steps
+               }));
+  EXPECT_EQ(stopped.generations, 0);  // not counted
+  EXPECT_EQ(read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
+  EXPECT_EQ(stopped.final_model, "");
+  std::vector<std::string> lines;
+  const LoopReport again = run_loop(short_config(dir.str()), nullptr, quiet(&lines));
+  EXPECT_EQ(again.generations, 1);
+  EXPECT_EQ(step_of(again.final_model), 14);                   // the 9 missing steps, then adopted
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12);  // no games played again
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find("generation 1: finishing its training"), std::string::npos) << lines[0];
+  EXPECT_TRUE(read_generation_training(dir.str()).done);
+}
+
+// adopted.txt held a path relative to the working directory: a run continued from elsewhere
+// found no such file and silently self-played with the bootstrap player. It is relative to the
+// run now, and a checkpoint it names that is missing is an error.
+TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
+  test::TempDir dir;
+  fs::create_directories(dir.file("work/deeper"));
+  const fs::path old_cwd = fs::current_path();
+  fs::current_path(dir.file("work"));
+  config::RunConfig first = short_config("runs/r");  // a run directory relative to the working one
+  run_loop(first, nullptr, quiet());
+  EXPECT_EQ(read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
+  fs::current_path(dir.file("work/deeper"));
+  config::RunConfig second = short_config("../runs/r");
+  second.loop.generations = 2;
+  const LoopReport report = run_loop(second, nullptr, quiet());
+  fs::current_path(old_cwd);
+  EXPECT_EQ(report.generations, 1);
+  // The second generation's games were played by the adopted network, not the bootstrap.
+  std::set<std::string> models;
+  for (const auto& path : data::list_shards(dir.file("work/runs/r/games")))
+    for (const auto& g : data::ShardReader::open(path).read_games()) models.insert(g.model_id);
+  EXPECT_EQ(models, (std::set<std::string>{"", "../runs/r/models/model-00000014.pt"}));
+
+  const std::string run = dir.file("work/runs/r");
+  // adopted.txt as older builds wrote it, relative to the working directory they ran in.
+  write_file_atomically(run + "/models/adopted.txt", "runs/r/models/model-00000014.pt\n");
+  EXPECT_EQ(read_adopted(run), run + "/models/model-00000014.pt");
+  // A missing or damaged adopted checkpoint is an error naming adopted.txt, not the bootstrap.
+  write_file_atomically(run + "/models/adopted.txt", "models/model-00000099.pt\n");
+  EXPECT_THROW(
+      {
+        try {
+          read_adopted(run);
+        } catch (const Error& e) {
+          EXPECT_NE(std::string(e.what()).find(run + "/models/adopted.txt: names 'models/model-00000099.pt'"),
+                    std::string::npos)
+              << e.what();
+          throw;
+        }
+      },
+      Error);
+  std::ofstream(run + "/models/model-00000099.pt") << "not a checkpoint";
+  EXPECT_THROW(read_adopted(run), Error);
+  EXPECT_THROW(run_loop(short_config(run), nullptr, quiet()), Error);
+}
+
+// A shard damaged while the loop was stopped: the resumed loop moves it aside and goes on (the
+// count of games, and with it the generation, comes from the readable shards).
+TEST(Loop, ResumedLoopGoesOnWithoutADamagedShard) {
+  test::TempDir dir;
+  run_loop(short_config(dir.str()), nullptr, quiet());
+  const auto shards = data::list_shards(dir.str() + "/games");
+  ASSERT_EQ(shards.size(), 3u);  // 12 games, 4 a shard
+  fs::resize_file(shards[2], fs::file_size(shards[2]) / 3);
+  config::RunConfig more = short_config(dir.str());
+  more.loop.generations = 2;
+  const LoopReport report = run_loop(more, nullptr, quiet());
+  EXPECT_GE(report.generations, 1);
+  EXPECT_TRUE(fs::exists(dir.str() + "/games/damaged/" + fs::path(shards[2]).filename().string()));
+  EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The trainer end to end on CPU with the tiny network: the replay-ratio cap, exact resumption
 // (in-process, and of a `sittuyin-zero train` killed with SIGKILL), checkpoints and metrics,
 // deterministic batches, and a loss that falls on real self-play games.
+#include "train/trainer.h"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -12,6 +14,7 @@
 #include <map>
 #include <thread>
 
+#include "../models/checkpoint_damage.h"
 #include "core/error.h"
 #include "models/checkpoint.h"
 #include "nn/net_runner.h"
@@ -20,7 +23,6 @@
 #include "train/batch.h"
 #include "train/plots.h"
 #include "train/run_files.h"
-#include "train/trainer.h"
 #include "train_fixtures.h"
 
 namespace sz::train {
@@ -191,6 +193,69 @@ TEST(Trainer, TrainWaitsWhenCappedAndStopsCleanlyWithACheckpoint) {
   ASSERT_FALSE(info.empty());
   EXPECT_NE(info[0].find("waiting for games"), std::string::npos) << info[0];
   EXPECT_EQ(t.current_checkpoint(), run.file("models/" + checkpoint_file_name(cap)));
+}
+
+struct Collected {
+  std::vector<std::string> lines;
+  TrainerHooks hooks() {
+    TrainerHooks h;
+    h.on_warning = [this](const std::string& s) { lines.push_back(s); };
+    return h;
+  }
+  bool has(const std::string& text) const {
+    for (const auto& l : lines)
+      if (l.find(text) != std::string::npos) return true;
+    return false;
+  }
+};
+
+// Without models/current.txt a trainer started a fresh network at step 0 and wrote its
+// checkpoints over the run's. It resumes from the newest checkpoint that reads, and says so.
+TEST(Trainer, MissingCurrentTxtResumesFromTheNewestReadableCheckpoint) {
+  TempDir run;
+  write_shards(games_of(run), 0, 20, 10);
+  Trainer(tiny_config(), run.str()).train_available(15);  // checkpoints at 5, 10 and 15
+  const std::string models = run.file("models");
+  fs::remove(models + "/current.txt");
+  sz::test::damage_weights(models + "/model-00000015.pt");
+  Collected w;
+  {
+    Trainer t(tiny_config(), run.str(), w.hooks());
+    EXPECT_EQ(t.step(), 10);
+    EXPECT_EQ(t.current_checkpoint(), models + "/model-00000010.pt");
+    EXPECT_TRUE(w.has("skipping checkpoint " + models + "/model-00000015.pt: damaged: its tensors do not match"))
+        << w.lines.at(0);
+    EXPECT_TRUE(w.has("(moved to " + models + "/damaged/model-00000015.pt)"));
+    EXPECT_TRUE(w.has(models + "/current.txt is missing; resuming from " + models +
+                      "/model-00000010.pt, the newest readable checkpoint"));
+    EXPECT_EQ(read_current(models), models + "/model-00000010.pt");  // the pointer is back
+    EXPECT_TRUE(fs::exists(models + "/damaged/model-00000015.state"));
+    EXPECT_EQ(t.train_available(5), 5);  // a new model-00000015.pt, over nothing
+  }
+  EXPECT_NO_THROW(models::read_checkpoint_meta(models + "/model-00000015.pt"));
+  // A trainer stopped between writing a checkpoint and current.txt: the newer, complete one wins.
+  write_file_atomically(models + "/current.txt", "model-00000005.pt\n");
+  Collected again;
+  EXPECT_EQ(Trainer(tiny_config(), run.str(), again.hooks()).step(), 15);
+  EXPECT_TRUE(again.has("is newer and complete")) << again.lines.at(0);
+}
+
+TEST(Trainer, CheckpointsOfWhichNoneReadsStopTheTrainer) {
+  TempDir run;
+  write_shards(games_of(run), 0, 20, 10);
+  Trainer(tiny_config(), run.str()).train_available(10);
+  const std::string models = run.file("models");
+  fs::remove(models + "/current.txt");
+  for (const char* name : {"/model-00000005.pt", "/model-00000010.pt"}) sz::test::damage_weights(models + name);
+  try {
+    Trainer t(tiny_config(), run.str());
+    FAIL() << "started at step " << t.step() << " over checkpoints it could not read";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("refusing to start a fresh network"), std::string::npos) << what;
+    EXPECT_NE(what.find(models + "/model-00000005.pt: damaged"), std::string::npos) << what;
+  }
+  EXPECT_TRUE(fs::exists(models + "/model-00000010.pt"));  // left where they are
 }
 
 TEST(Trainer, SecondTrainerOnTheSameRunIsRefused) {

@@ -146,6 +146,11 @@ TEST(Catalog, TruncatedShardIsSkippedWithAWarningNamingIt) {
   ASSERT_EQ(w.lines.size(), 1u);
   EXPECT_NE(w.lines[0].find(shards[1]), std::string::npos) << w.lines[0];
   EXPECT_NE(w.lines[0].find("skipping"), std::string::npos) << w.lines[0];
+  // Moved aside, so that no other process (self-play counting its games, a resumed loop) stops on it.
+  const std::string moved = dir.file("damaged/" + fs::path(shards[1]).filename().string());
+  EXPECT_NE(w.lines[0].find("moved to " + moved), std::string::npos) << w.lines[0];
+  EXPECT_TRUE(fs::exists(moved));
+  EXPECT_FALSE(fs::exists(shards[1]));
   EXPECT_EQ(catalog.shards().size(), 2u);
   EXPECT_EQ(catalog.total_positions(), test::positions_of_games(0, 3) + test::positions_of_games(6, 3));
   catalog.refresh();
@@ -172,6 +177,25 @@ TEST(Catalog, UnknownSchemaVersionIsSkippedWithAWarningNamingIt) {
   EXPECT_NE(w.lines[0].find("schema version"), std::string::npos) << w.lines[0];
   EXPECT_EQ(catalog.shards().size(), 1u);
   EXPECT_EQ(catalog.shards()[0].path, shards[1]);
+  // Not damaged: a newer program may read it, so it stays where it is.
+  EXPECT_NE(w.lines[0].find("left in place"), std::string::npos) << w.lines[0];
+  EXPECT_TRUE(fs::exists(shards[0]));
+}
+
+// A shard that opens but whose rows fail to load (a damaged chunk) is dropped from the window
+// with the same warning, and moved aside as well.
+TEST(Catalog, ShardDamagedInsideIsMovedAsideWhenItsRowsFail) {
+  TempDir dir;
+  const auto shards = write_shards(dir.str(), 0, 6, 3);
+  Warnings w;
+  ShardCatalog catalog(dir.str(), data::test::test_spec(), w.sink());
+  catalog.refresh();
+  catalog.mark_bad(shards[0], shards[0] + ": positions/planes: cannot read rows");
+  ASSERT_EQ(w.lines.size(), 1u);
+  EXPECT_EQ(w.lines[0].rfind("skipping shard " + shards[0] + ": positions/planes: cannot read rows (moved to ", 0), 0u)
+      << w.lines[0];
+  EXPECT_TRUE(fs::exists(dir.file("damaged/" + fs::path(shards[0]).filename().string())));
+  EXPECT_EQ(catalog.shards().size(), 1u);
 }
 
 TEST(Catalog, ShardOfAnotherEncodingIsAnErrorNamingIt) {

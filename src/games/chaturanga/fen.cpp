@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/shown_text.h"
 #include "games/chaturanga/notation.h"
 #include "games/chaturanga/position.h"
 
@@ -77,7 +78,8 @@ class FenParser {
 
  private:
   Failure error(const std::string& what) const {
-    return fail("bad FEN '" + std::string(fen_) + "': " + what);
+    // The FEN is untrusted text (a file, a GUI): shown escaped, and `what` may quote parts of it.
+    return fail("bad FEN '" + shown_text(fen_, 100) + "': " + shown_text(what, 200));
   }
   Game game() const { return pos_.rules_->game; }
 

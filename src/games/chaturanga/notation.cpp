@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "core/shown_text.h"
 #include "games/chaturanga/movegen.h"
 
 namespace sz::chaturanga {
@@ -87,14 +88,14 @@ std::string to_san(const Position& pos, Move m) {
 }
 
 Result<Move> parse_move(std::string_view text, const Position& pos) {
-  if (text.size() != 4 && text.size() != 5) return fail("malformed move '" + std::string(text) + "'");
+  if (text.size() != 4 && text.size() != 5) return fail("malformed move '" + shown_text(text) + "'");
   MoveList legal;
   generate_legal(pos, legal);
   std::string wanted(text);
   if (wanted.size() == 5) wanted[4] = char(std::tolower(static_cast<unsigned char>(wanted[4])));
   for (Move m : legal)
     if (to_uci(m, pos.rules().game) == wanted) return m;
-  return fail("illegal move '" + std::string(text) + "' in " + pos.fen());
+  return fail("illegal move '" + shown_text(text) + "' in " + pos.fen());
 }
 
 }  // namespace sz::chaturanga
