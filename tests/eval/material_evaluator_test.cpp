@@ -1,5 +1,5 @@
-// The material yardstick: the balance from the mover's view, men in hand included, and the value
-// it gives the search.
+// The material yardstick: the balance from the mover's view (GameState::material, the game's
+// count), men in hand included, and the value it gives the search.
 #include "eval/material_evaluator.h"
 
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@ namespace sz::eval {
 namespace {
 
 float balance(const char* profile, const char* fen) {
-  return material_balance(*game::new_game(profile, fen).take_or_throw(fen));
+  return game::new_game(profile, fen).take_or_throw(fen)->material();
 }
 
 TEST(MaterialEvaluator, CountsMenOnTheBoardAndInHandFromTheMoversView) {

@@ -1,5 +1,8 @@
 #include "games/chaturanga/state.h"
 
+#include <bit>
+#include <utility>
+
 #include "games/chaturanga/action_space.h"
 #include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/encoder.h"
@@ -56,6 +59,19 @@ int State::repetitions() const {
 
 void State::encode(game::EncodedView out) const {
   chaturanga::encode(pos_, repetitions(), out.planes.first<kBinaryPlanes>(), out.scalars.first<kScalarFeatures>());
+}
+
+float State::material() const {
+  static constexpr std::pair<PieceType, float> kValues[] = {{Pawn, 1}, {Knight, 3}, {Khon, 2.5f}, {Alfil, 2.5f},
+                                                           {Fers, 1.5f}, {Rook, 5}};
+  const Color us = pos_.side_to_move(), them = ~us;
+  float balance = 0;
+  for (const auto& [type, value] : kValues) {
+    const int own = std::popcount(pos_.pieces(us, type)) + pos_.in_hand(us, type);
+    const int other = std::popcount(pos_.pieces(them, type)) + pos_.in_hand(them, type);
+    balance += value * float(own - other);
+  }
+  return balance;
 }
 
 std::string State::action_to_string(game::ActionId action) const {
