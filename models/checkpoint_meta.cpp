@@ -1,9 +1,10 @@
 #include "models/checkpoint_meta.h"
 
-#include <charconv>
 #include <set>
 
 #include "core/key_value_lines.h"
+#include "core/parse_number.h"
+#include "core/split.h"
 
 namespace sz::models {
 
@@ -43,20 +44,12 @@ std::string join(const std::vector<std::string>& items) {
   return text;
 }
 
-std::vector<std::string> split(std::string_view text) {
+// The comma-separated items of `text`, empty ones left out ("" has none).
+std::vector<std::string> split_items(std::string_view text) {
   std::vector<std::string> items;
-  for (size_t start = 0; start < text.size();) {
-    const size_t end = std::min(text.find(',', start), text.size());
-    if (end > start) items.emplace_back(text.substr(start, end - start));
-    start = end + 1;
-  }
+  for (const std::string_view item : split(text, ','))
+    if (!item.empty()) items.emplace_back(item);
   return items;
-}
-
-template <typename T>
-bool parse_number(std::string_view text, T& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
 }
 
 // Sets `key` from `value`; false when the key is unknown or the value malformed.
@@ -70,7 +63,7 @@ bool set_field(CheckpointMeta& m, std::string_view key, std::string_view value) 
     return value == "true" || value == "false";
   }
   if (key == "step") return parse_number(value, m.step);
-  if (key == "profiles") return m.profiles = split(value), true;
+  if (key == "profiles") return m.profiles = split_items(value), true;
   if (key == "checksum") return m.checksum = std::string(value), !m.checksum.empty();
   return false;
 }

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include <sstream>
 
 #include "core/key_value_lines.h"
+#include "core/parse_number.h"
 #include "models/checkpoint_meta.h"
 
 namespace sz::train {
@@ -29,12 +29,6 @@ constexpr std::string_view kStateSuffix = ".state";
 constexpr const char* kCurrentFile = "current.txt";
 
 std::string errno_text() { return std::strerror(errno); }
-
-template <typename T>
-bool parse_number(std::string_view text, T& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
-}
 
 // Each key of the text with where it lives in TrainerState; one list for writing and reading.
 template <typename V>
@@ -60,7 +54,9 @@ struct TextWriter {
     (*this)(key, std::string(buf));
   }
   template <typename T>
-  void operator()(const char* key, T value) { (*this)(key, std::to_string(value)); }
+  void operator()(const char* key, T value) {
+    (*this)(key, std::to_string(value));
+  }
 };
 
 struct TextSetter {
@@ -70,13 +66,6 @@ struct TextSetter {
     if (!match(k)) return;
     field = std::string(value);
     ok = true;
-  }
-  void operator()(const char* k, double& field) {
-    if (!match(k)) return;
-    char* end = nullptr;
-    const std::string text(value);
-    field = std::strtod(text.c_str(), &end);
-    ok = !text.empty() && end == text.c_str() + text.size();
   }
   template <typename T>
   void operator()(const char* k, T& field) {
@@ -156,7 +145,8 @@ std::string read_current(const std::string& models_dir) {
   if (!fs::exists(current, ec)) return "";
   std::string name = read_file(current);
   while (!name.empty() && (name.back() == '\n' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
-  if (checkpoint_step(name) < 0) throw Error(current + ": does not name a checkpoint (model-<step>.pt): '" + name + "'");
+  if (checkpoint_step(name) < 0)
+    throw Error(current + ": does not name a checkpoint (model-<step>.pt): '" + name + "'");
   const std::string path = (fs::path(models_dir) / name).string();
   if (!fs::is_regular_file(path, ec)) throw Error(current + ": names " + name + ", which is not there");
   return path;

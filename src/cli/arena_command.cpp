@@ -1,12 +1,14 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
+#include <optional>
 
 #include "cli/command.h"
 #include "config/run_config.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/parse_number.h"
+#include "core/split.h"
 #include "eval/arena.h"
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
@@ -56,15 +58,10 @@ Options:
 
 std::optional<eval::Sprt> parse_sprt(const std::string& text) {
   std::vector<double> v;
-  std::stringstream in(text);
-  for (std::string field; std::getline(in, field, ',');) {
-    try {
-      size_t used = 0;
-      v.push_back(std::stod(field, &used));
-      if (used != field.size()) throw std::invalid_argument(field);
-    } catch (const std::exception&) {
-      throw Error("--sprt: '" + field + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
-    }
+  for (const std::string_view field : split(text, ',')) {
+    const std::optional<double> number = parse_number<double>(field);
+    if (!number) throw Error("--sprt: '" + std::string(field) + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
+    v.push_back(*number);
   }
   if (v.size() != 2 && v.size() != 4) throw Error("--sprt wants ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + text + "'");
   eval::Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};

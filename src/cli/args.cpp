@@ -1,9 +1,10 @@
-#include <charconv>
 #include <csignal>
+#include <optional>
 
 #include "cli/command.h"
 #include "cli/config_args.h"
 #include "core/error.h"
+#include "core/parse_number.h"
 
 namespace sz::cli {
 
@@ -22,12 +23,11 @@ std::string flag_value(Args args, size_t& i) {
 }
 
 int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
-    throw Error("option " + std::string(flag) + " wants a whole number in " + std::to_string(lo) +
-                ".." + std::to_string(hi) + ", not '" + value + "'");
-  return v;
+  const std::optional<int> v = parse_number<int>(value);
+  if (!v || *v < lo || *v > hi)
+    throw Error("option " + std::string(flag) + " wants a whole number in " + std::to_string(lo) + ".." +
+                std::to_string(hi) + ", not '" + value + "'");
+  return *v;
 }
 
 namespace {
@@ -43,9 +43,12 @@ config::RunConfig run_config_from_args(Args args) {
   std::string name = "quickstart";
   std::vector<std::string> overrides;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--config") name = flag_value(args, i);
-    else if (args[i] == "--set") overrides.push_back(flag_value(args, i));
-    else throw Error("unknown option '" + args[i] + "' (see --help)");
+    if (args[i] == "--config")
+      name = flag_value(args, i);
+    else if (args[i] == "--set")
+      overrides.push_back(flag_value(args, i));
+    else
+      throw Error("unknown option '" + args[i] + "' (see --help)");
   }
   return config::load_run_config(name, overrides).take_or_throw();
 }

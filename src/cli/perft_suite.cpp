@@ -1,12 +1,12 @@
 #include "cli/perft_suite.h"
 
-#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "config/rule_profiles.h"
 #include "core/error.h"
+#include "core/parse_number.h"
 #include "core/shown_text.h"
 #include "games/chaturanga/movegen.h"
 
@@ -30,13 +30,14 @@ std::vector<PerftCase> read_perft_suite(const std::string& path) {
       if (end == std::string::npos) end = text.size();
       const std::string part = text.substr(start, end - start);
       start = end + 1;
-      if (field == 0) c.variant = part;
-      else if (field == 1) c.fen = part;
+      if (field == 0)
+        c.variant = part;
+      else if (field == 1)
+        c.fen = part;
       else {
         uint64_t n = 0;
         const std::string want = "D" + std::to_string(field - 1) + " ";
-        const char* first = part.data() + want.size();
-        if (part.rfind(want, 0) != 0 || std::from_chars(first, part.data() + part.size(), n).ptr != part.data() + part.size())
+        if (part.rfind(want, 0) != 0 || !parse_number(std::string_view(part).substr(want.size()), n))
           throw bad("field '" + shown_text(part) + "' should be '" + want + "<count>'");
         c.expected.push_back(n);
       }
@@ -50,8 +51,8 @@ std::vector<PerftCase> read_perft_suite(const std::string& path) {
   return cases;
 }
 
-PerftReport run_perft_suite(const std::vector<PerftCase>& cases, const std::string& rules_override,
-                            int max_depth, const std::function<void(const std::string&)>& on_failure) {
+PerftReport run_perft_suite(const std::vector<PerftCase>& cases, const std::string& rules_override, int max_depth,
+                            const std::function<void(const std::string&)>& on_failure) {
   PerftReport report;
   const auto start = std::chrono::steady_clock::now();
   for (const PerftCase& c : cases) {
@@ -69,9 +70,11 @@ PerftReport run_perft_suite(const std::vector<PerftCase>& cases, const std::stri
       const uint64_t n = chaturanga::perft(*pos, d);
       report.nodes += n;
       if (n != c.expected[d - 1])
-        mismatches += " D" + std::to_string(d) + " expected " + std::to_string(c.expected[d - 1]) + " got " + std::to_string(n);
+        mismatches +=
+            " D" + std::to_string(d) + " expected " + std::to_string(c.expected[d - 1]) + " got " + std::to_string(n);
     }
-    if (mismatches.empty()) ++report.passed;
+    if (mismatches.empty())
+      ++report.passed;
     else {
       ++report.failed;
       on_failure("line " + std::to_string(c.line) + ": " + c.variant + ";" + c.fen + ":" + mismatches);

@@ -1,10 +1,12 @@
 #include "eval/player_spec.h"
 
-#include <charconv>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "core/number_text.h"
+#include "core/parse_number.h"
+#include "core/split.h"
 #include "eval/fsf_engine.h"
 #include "eval/material_evaluator.h"
 
@@ -12,24 +14,12 @@ namespace sz::eval {
 
 namespace {
 
-std::vector<std::string> split_commas(std::string_view text) {
-  std::vector<std::string> out;
-  size_t begin = 0;
-  for (;;) {
-    const size_t comma = text.find(',', begin);
-    out.emplace_back(text.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin));
-    if (comma == std::string_view::npos) return out;
-    begin = comma + 1;
-  }
-}
-
 Result<int> parse_whole(const std::string& key, const std::string& value, int lo, int hi) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || v < lo || v > hi)
-    return fail(key + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" +
-                value + "'");
-  return v;
+  const std::optional<int> v = parse_number<int>(value);
+  if (!v || *v < lo || *v > hi)
+    return fail(key + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" + value +
+                "'");
+  return *v;
 }
 
 Result<int> parse_count(const std::string& key, const std::string& value, int hi) {
@@ -37,11 +27,10 @@ Result<int> parse_count(const std::string& key, const std::string& value, int hi
 }
 
 Result<float> parse_real(const std::string& key, const std::string& value, float lo, float hi) {
-  float v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < lo || v > hi)
+  const std::optional<float> v = parse_number<float>(value);
+  if (!v || !std::isfinite(*v) || *v < lo || *v > hi)
     return fail(key + " wants a number in " + shortest_text(lo) + ".." + shortest_text(hi) + ", not '" + value + "'");
-  return v;
+  return *v;
 }
 
 Result<PlayerSpec> parse_kind(const std::string& head) {
@@ -116,7 +105,8 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
 }  // namespace
 
 Result<PlayerSpec> parse_player_spec(std::string_view text) {
-  std::vector<std::string> fields = split_commas(text);
+  const std::vector<std::string_view> parts = split(text, ',');
+  std::vector<std::string> fields(parts.begin(), parts.end());
   if (fields[0].starts_with("fsf:")) {  // fsf:nodes=1,skill=5: the argument is a setting
     fields.insert(fields.begin() + 1, fields[0].substr(4));
     fields[0] = "fsf";

@@ -3,30 +3,20 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
+#include "core/parse_number.h"
 #include "core/shown_text.h"
+#include "core/split.h"
 #include "game/registry.h"
 
 namespace sz::eval {
 
 namespace {
-
-std::vector<std::string> split_words(std::string_view line) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    const size_t b = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > b) out.emplace_back(line.substr(b, i - b));
-  }
-  return out;
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -40,12 +30,11 @@ std::string join(std::span<const std::string> words) {
 }
 
 Result<int64_t> parse_int(std::string_view what, std::string_view text, int64_t lo, int64_t hi) {
-  int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+  const std::optional<int64_t> v = parse_number<int64_t>(text);
+  if (!v || *v < lo || *v > hi)
     return fail(std::string(what) + " wants a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) +
                 ", not '" + shown_text(text) + "'");
-  return v;
+  return *v;
 }
 
 }  // namespace
@@ -154,7 +143,8 @@ void UciEngine::run(std::istream& in) {
 }
 
 bool UciEngine::handle(std::string_view line) {
-  const std::vector<std::string> words = split_words(line);
+  const std::vector<std::string_view> views = split_words(line);
+  const std::vector<std::string> words(views.begin(), views.end());
   if (words.empty()) return true;
   const std::string& cmd = words[0];
   const std::span<const std::string> args = std::span(words).subspan(1);

@@ -3,8 +3,8 @@
 // does, so it never depends on state kept between moves.
 #include <algorithm>
 #include <chrono>
-#include <sstream>
 
+#include "core/split.h"
 #include "eval/player.h"
 #include "eval/uci_process.h"
 
@@ -12,19 +12,12 @@ namespace sz::eval {
 
 namespace {
 
-std::vector<std::string> words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // The values of `option name UCI_Variant type combo default D var A var B ...`.
 std::vector<std::string> combo_values(const std::string& line) {
-  const std::vector<std::string> w = words(line);
+  const std::vector<std::string_view> w = split_words(line);
   std::vector<std::string> values;
   for (size_t i = 0; i + 1 < w.size(); ++i)
-    if (w[i] == "var") values.push_back(w[i + 1]);
+    if (w[i] == "var") values.emplace_back(w[i + 1]);
   return values;
 }
 
@@ -35,16 +28,22 @@ bool has_option(const UciPlayerOptions& o, std::string_view name) {
 class UciPlayer final : public Player {
  public:
   explicit UciPlayer(const UciPlayerOptions& options) : options_(options) {
-    if (options_.nodes > 0) go_ = "go nodes " + std::to_string(options_.nodes);
-    else if (options_.movetime_ms > 0) go_ = "go movetime " + std::to_string(options_.movetime_ms);
-    else if (options_.depth > 0) go_ = "go depth " + std::to_string(options_.depth);
-    else go_ = "go nodes 1000";
+    if (options_.nodes > 0)
+      go_ = "go nodes " + std::to_string(options_.nodes);
+    else if (options_.movetime_ms > 0)
+      go_ = "go movetime " + std::to_string(options_.movetime_ms);
+    else if (options_.depth > 0)
+      go_ = "go depth " + std::to_string(options_.depth);
+    else
+      go_ = "go nodes 1000";
   }
 
   void new_game(const game::GameState& start, uint64_t /*seed*/) override {
     const std::string profile(start.profile());
-    if (!process_ || dead_) launch(profile, start.spec().game);
-    else if (profile != profile_) choose_variant(profile, start.spec().game);
+    if (!process_ || dead_)
+      launch(profile, start.spec().game);
+    else if (profile != profile_)
+      choose_variant(profile, start.spec().game);
     try {
       process_->send("ucinewgame");
       process_->send("isready");
@@ -71,7 +70,7 @@ class UciPlayer final : public Player {
     }
     // An engine that says it rejected our position (ours does) searched some other position.
     if (!complaint.empty()) return fail(options_.name + " rejected the position: " + complaint);
-    const std::vector<std::string> w = words(answer);
+    const std::vector<std::string_view> w = split_words(answer);
     if (w.size() < 2 || w[1] == "(none)" || w[1] == "0000")
       return fail(options_.name + " found no move ('" + answer + "') in " + view.current.to_string());
     auto action = view.current.parse_action(w[1]);
@@ -124,7 +123,9 @@ class UciPlayer final : public Player {
   void choose_variant(const std::string& profile, const std::string& game) {
     profile_ = profile;
     if (!offers_variant_ || has_option(options_, "UCI_Variant")) return;
-    const auto known = [&](const std::string& v) { return std::find(variants_.begin(), variants_.end(), v) != variants_.end(); };
+    const auto known = [&](const std::string& v) {
+      return std::find(variants_.begin(), variants_.end(), v) != variants_.end();
+    };
     const std::string variant = known(profile) ? profile : game;
     if (!known(variant))
       throw Error(options_.name + ": the engine's UCI_Variant does not offer '" + profile + "' or '" + game + "'");

@@ -3,10 +3,10 @@
 #include <dlfcn.h>
 #include <torch/torch.h>
 
-#include <charconv>
 #include <mutex>
 
 #include "core/error.h"
+#include "core/parse_number.h"
 #include "game/registry.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
@@ -30,9 +30,12 @@ namespace {
 
 torch::ScalarType dtype_of(config::Precision p) {
   switch (p) {
-    case config::Precision::Float16: return torch::kHalf;
-    case config::Precision::BFloat16: return torch::kBFloat16;
-    case config::Precision::Float32: break;
+    case config::Precision::Float16:
+      return torch::kHalf;
+    case config::Precision::BFloat16:
+      return torch::kBFloat16;
+    case config::Precision::Float32:
+      break;
   }
   return torch::kFloat;
 }
@@ -78,8 +81,7 @@ std::string resolve_device(std::string_view d) {
   int index = 0;
   if (d != "cuda") {
     const std::string_view digits = d.starts_with("cuda:") ? d.substr(5) : std::string_view{};
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
-    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || index < 0)
+    if (!parse_number(digits, index) || index < 0)
       throw Error("device must be auto, cpu, cuda or cuda:N, not '" + std::string(d) + "'");
   }
   if (!cuda_available()) throw Error("device " + std::string(d) + ": CUDA is not available to this LibTorch");
@@ -114,7 +116,8 @@ NetRunner::~NetRunner() = default;
 std::unique_ptr<NetRunner> NetRunner::from_checkpoint(const std::string& path, const config::InferenceConfig& c) {
   models::LoadedNetwork loaded = models::load_network(path);
   const auto spec = game::spec_for(loaded.meta.arch.spec.game);
-  if (!spec) throw Error(path + ": the checkpoint's game '" + loaded.meta.arch.spec.game + "' is unknown: " + spec.error());
+  if (!spec)
+    throw Error(path + ": the checkpoint's game '" + loaded.meta.arch.spec.game + "' is unknown: " + spec.error());
   models::check_encoding(*spec, loaded.meta, path);
   return std::unique_ptr<NetRunner>(new NetRunner(make_impl(loaded.net, c, path)));
 }
@@ -149,7 +152,8 @@ float* NetRunner::input_scalars() { return impl_->scalars.data_ptr<float>(); }
 
 OutputRows NetRunner::run(int n) {
   Impl& m = *impl_;
-  if (n < 1 || n > m.max_batch) throw Error("batch of " + std::to_string(n) + " outside 1.." + std::to_string(m.max_batch));
+  if (n < 1 || n > m.max_batch)
+    throw Error("batch of " + std::to_string(n) + " outside 1.." + std::to_string(m.max_batch));
   try {
     c10::InferenceMode inference;  // no autograd bookkeeping at all
     torch::Tensor planes = m.planes.narrow(0, 0, n), scalars = m.scalars.narrow(0, 0, n);

@@ -4,11 +4,13 @@
 // skips unknown letters, the parser rejects anything it does not understand and names it.
 #include <algorithm>
 #include <cctype>
-#include <charconv>
+#include <optional>
 #include <sstream>
 #include <vector>
 
+#include "core/parse_number.h"
 #include "core/shown_text.h"
+#include "core/split.h"
 #include "games/chaturanga/notation.h"
 #include "games/chaturanga/position.h"
 
@@ -18,32 +20,29 @@ using namespace board8;
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == sep) {
-      parts.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return parts;
-}
-
-bool parse_number(std::string_view s, int max, int& out) {
-  if (s.empty() || s.size() > 6) return false;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size() && out >= 0 && out <= max;
+// A counter field: a whole number in 0..max.
+bool parse_counter(std::string_view s, int max, int& out) {
+  const std::optional<int> value = s.size() <= 6 ? parse_number<int>(s) : std::nullopt;
+  if (!value || *value < 0 || *value > max) return false;
+  out = *value;
+  return true;
 }
 
 // The most men of a type that a side can have (board and hand together) given its pawns.
 int max_count(Game game, PieceType t, int pawns) {
   switch (t) {
-    case King: return 1;
-    case Pawn: return 8;
-    case Fers: return 1 + (8 - pawns);  // the original plus one per promoted pawn
-    case Khon: return game == Game::Sittuyin ? 2 : 0;
-    case Alfil: return game == Game::Shatranj ? 2 : 0;
-    default: return 2;
+    case King:
+      return 1;
+    case Pawn:
+      return 8;
+    case Fers:
+      return 1 + (8 - pawns);  // the original plus one per promoted pawn
+    case Khon:
+      return game == Game::Sittuyin ? 2 : 0;
+    case Alfil:
+      return game == Game::Shatranj ? 2 : 0;
+    default:
+      return 2;
   }
 }
 
@@ -97,14 +96,12 @@ class FenParser {
           continue;
         }
         const PieceType t = piece_from_letter(game(), ch);
-        if (t == NoPieceType)
-          return error("rank " + std::to_string(rank + 1) + ": unknown letter '" + ch + "'");
+        if (t == NoPieceType) return error("rank " + std::to_string(rank + 1) + ": unknown letter '" + ch + "'");
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
         pos_.put_piece(make_piece(c, t), make_square(file++, rank));
       }
       if (used != ranks[i].size()) file = 9;  // characters left over
-      if (file != 8)
-        return error("rank " + std::to_string(rank + 1) + " does not hold exactly 8 squares");
+      if (file != 8) return error("rank " + std::to_string(rank + 1) + " does not hold exactly 8 squares");
     }
     return pos_;
   }
@@ -131,14 +128,14 @@ class FenParser {
     int limit = 0, clock = 0, fullmove = 1;
     if (fields.size() > 3 && fields[3] != "-") {
       if (pos_.rules_->counting == CountingRule::None)
-        return error("en-passant field: '" + std::string(fields[3]) + "' (profile '" +
-                     pos_.rules_->id + "' has no counting rule and no en passant)");
-      if (!parse_number(fields[3], 9999, limit) || limit == 0)
+        return error("en-passant field: '" + std::string(fields[3]) + "' (profile '" + pos_.rules_->id +
+                     "' has no counting rule and no en passant)");
+      if (!parse_counter(fields[3], 9999, limit) || limit == 0)
         return error("counting limit '" + std::string(fields[3]) + "' is not a positive number");
     }
-    if (fields.size() > 4 && !parse_number(fields[4], 9999, clock))
+    if (fields.size() > 4 && !parse_counter(fields[4], 9999, clock))
       return error("half-move clock '" + std::string(fields[4]) + "' is not a number");
-    if (fields.size() > 5 && !parse_number(fields[5], 9999, fullmove))
+    if (fields.size() > 5 && !parse_counter(fields[5], 9999, fullmove))
       return error("full-move number '" + std::string(fields[5]) + "' is not a number");
     pos_.counting_limit_ = uint16_t(limit);
     pos_.counting_ply_ = uint16_t(limit ? clock : 0);
@@ -154,7 +151,8 @@ class FenParser {
       for (int t = Pawn; t <= King; ++t) {
         const int n = popcount(pos_.pieces(c, PieceType(t))) + pos_.hand_[c][t];
         const char letter = piece_letter(game(), PieceType(t));
-        if (t == King && n != 1) return error(std::string(side) + " must have exactly one king (on the board or in hand)");
+        if (t == King && n != 1)
+          return error(std::string(side) + " must have exactly one king (on the board or in hand)");
         if (n > max_count(game(), PieceType(t), pawns))
           return error(std::string(side) + " has " + std::to_string(n) + " of '" + letter + "', more than can exist");
       }
