@@ -30,7 +30,7 @@ class GameSlot {
   bool active() const { return active_; }
 
   // Plays on until the search needs a network evaluation (fills the query and reply buffers and
-  // returns true) or the game ends (returns false; take_record() then holds it).
+  // returns true) or the game ends (returns false; record() then holds it).
   bool next_leaf(search::EvalQuery& query, search::EvalReply& reply, SelfplayStats& stats);
   void deliver(const search::EvalReply& reply) { search_.deliver(reply); }
 
@@ -53,7 +53,7 @@ class GameSlot {
   std::vector<uint64_t> planes_;
   std::vector<float> scalars_;
   std::string moves_;
-  std::vector<uint64_t> seen_;                  // hashes of the game's positions so far
+  std::vector<uint64_t> seen_;                // hashes of the game's positions so far
   std::unique_ptr<game::GameState> scratch_;  // for looking one move ahead
   bool active_ = false;
   bool finished_ = false;

@@ -14,6 +14,7 @@
 #include "data/shard_reader.h"
 #include "data/shard_writer.h"
 #include "game/registry.h"
+#include "search/search_batcher.h"
 #include "selfplay/game_slot.h"
 
 namespace sz::selfplay {
@@ -54,6 +55,24 @@ class GameCounter {
 
 void print_warning(const std::string& line) { std::fprintf(stderr, "warning: %s\n", line.c_str()); }
 
+struct Worker;
+
+// A slot as the search batcher's leaf source: between two leaves it plays its game on, and when
+// the game ends it writes the game and begins the worker's next (or goes idle when none is left).
+class SlotFeed {
+ public:
+  SlotFeed(GameSlot& slot, Worker& worker, data::ShardWriter& writer, const game::GameState& start)
+      : slot_(slot), worker_(worker), writer_(writer), start_(start) {}
+  bool select_leaf(search::EvalQuery& query, search::EvalReply& reply);
+  void deliver(const search::EvalReply& reply) { slot_.deliver(reply); }
+
+ private:
+  GameSlot& slot_;
+  Worker& worker_;
+  data::ShardWriter& writer_;
+  const game::GameState& start_;
+};
+
 struct Worker {
   const SelfplayJob& job;
   int index;
@@ -83,37 +102,40 @@ void Worker::run() {
   }
 }
 
+bool SlotFeed::select_leaf(search::EvalQuery& query, search::EvalReply& reply) {
+  while (slot_.active()) {
+    if (slot_.next_leaf(query, reply, worker_.stats)) return true;
+    writer_.add_game(slot_.record());
+    const int64_t game = worker_.counter.take();
+    if (game < 0)
+      slot_.release();
+    else
+      slot_.begin(game, start_, worker_.job.model_id);
+  }
+  return false;
+}
+
+// The worker's games_per_thread slots, their leaves evaluated together, round after round.
 void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   const auto start = game::new_game(job.config.profile).take_or_throw("selfplay profile");
   search::Tree scratch;
   std::vector<std::unique_ptr<GameSlot>> slots;
+  std::vector<SlotFeed> feeds;
+  feeds.reserve(size_t(job.config.games_per_thread));
   for (int i = 0; i < job.config.games_per_thread; ++i) {
     const int64_t game = counter.take();
     if (game < 0) break;
     slots.push_back(std::make_unique<GameSlot>(job.config, *start, &scratch));
     slots.back()->begin(game, *start, job.model_id);
+    feeds.emplace_back(*slots.back(), *this, writer, *start);
   }
-  std::vector<search::EvalQuery> queries(slots.size());
-  std::vector<search::EvalReply> replies(slots.size());
-  std::vector<GameSlot*> owners(slots.size());
+  std::vector<SlotFeed*> sources;
+  for (SlotFeed& feed : feeds) sources.push_back(&feed);
+  search::SearchBatcher<SlotFeed> batcher(evaluator, sources.size());
   while (!stopping()) {
-    size_t n = 0;
-    for (auto& slot : slots) {
-      while (slot->active()) {
-        if (slot->next_leaf(queries[n], replies[n], stats)) {
-          owners[n++] = slot.get();
-          break;
-        }
-        writer.add_game(slot->record());
-        const int64_t game = counter.take();
-        if (game < 0) slot->release();
-        else slot->begin(game, *start, job.model_id);
-      }
-    }
-    if (n == 0) break;
-    evaluator.evaluate(std::span(queries.data(), n), std::span(replies.data(), n));
-    stats.add_batch(int(n));
-    for (size_t i = 0; i < n; ++i) owners[i]->deliver(replies[i]);
+    const int leaves = batcher.step(sources);
+    if (leaves == 0) break;
+    stats.add_batch(leaves);
   }
 }
 
@@ -161,7 +183,8 @@ std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
   std::atomic<bool> done{false};
   std::thread reporter([&] {
     while (!done && job.on_progress) {
-      for (int i = 0; i < int(job.progress_seconds * 10) && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      for (int i = 0; i < int(job.progress_seconds * 10) && !done; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
       if (!done) job.on_progress(*stats);
     }
   });

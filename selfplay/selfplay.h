@@ -18,14 +18,14 @@ using WarningSink = std::function<void(const std::string&)>;
 
 struct SelfplayJob {
   SelfplayConfig config;
-  std::string out_dir;   // shards go here (runs/<run>/games)
+  std::string out_dir;  // shards go here (runs/<run>/games)
   // Games the directory should hold when the job is done: the games of config.seed are counted
   // by index (each once, however often a killed run left it there), others as they are.
   int64_t games = 0;
   std::string model_id;  // recorded with every game ("" for the bootstrap evaluator)
   // One evaluator per worker (a NetEvaluator, a client of a shared inference service, or the
   // uniform bootstrap). Called once per worker, from that worker's thread.
-  std::function<std::unique_ptr<search::Evaluator>(int worker)> make_evaluator;
+  search::EvaluatorFactory make_evaluator;
   // Called about every `progress_seconds` from one thread with the running statistics.
   std::function<void(const SelfplayStats&)> on_progress;
   double progress_seconds = 10;

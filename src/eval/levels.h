@@ -30,13 +30,13 @@ struct Level {
 struct LevelsSpec {
   std::vector<std::string> checkpoints;  // the run's checkpoints, oldest first (at least one)
   int count = 5;
-  int full_simulations = 64;             // the strongest candidates' budget
+  int full_simulations = 64;  // the strongest candidates' budget
   search::SearchConfig search;
   std::string profile = "sittuyin";
-  std::vector<std::string> starts;       // each start twice per pairing, colours swapped
+  std::vector<std::string> starts;  // each start twice per pairing, colours swapped
   int concurrency = 1;
   uint64_t seed = 1;
-  std::function<EvaluatorFactory(const std::string& checkpoint)> load_model;
+  ModelLoader load_model;  // the evaluators of a checkpoint
 };
 
 struct LevelsResult {
@@ -50,7 +50,8 @@ std::vector<LevelSetting> level_candidates(const LevelsSpec& spec);
 
 // `count` of the rated candidates, in increasing rating, spread as evenly as they allow between
 // the weakest and the strongest (both always included).
-std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings, int count);
+std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings,
+                               int count);
 
 // Builds the candidates, plays their round robin and picks the levels. Throws sz::Error.
 LevelsResult build_levels(const LevelsSpec& spec);

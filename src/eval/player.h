@@ -21,10 +21,10 @@ namespace sz::eval {
 
 // The game as a player sees it when asked for a move.
 struct GameView {
-  const game::GameState& start;             // the position the game started from
-  std::span<const game::ActionId> moves;    // every move since `start`, in order
-  std::span<const std::string> uci_moves;   // the same moves in UCI spelling (FSF's)
-  const game::GameState& current;           // start + moves: not over, has a legal move
+  const game::GameState& start;            // the position the game started from
+  std::span<const game::ActionId> moves;   // every move since `start`, in order
+  std::span<const std::string> uci_moves;  // the same moves in UCI spelling (FSF's)
+  const game::GameState& current;          // start + moves: not over, has a legal move
 };
 
 // One side of one game at a time. Not thread-safe: the arena gives every concurrent game slot its
@@ -46,8 +46,8 @@ class Player {
 // Makes a fresh instance for arena slot `slot` (0 .. concurrency-1); a factory may be called from
 // several threads at once.
 using PlayerFactory = std::function<std::unique_ptr<Player>(int slot)>;
-// One evaluator per slot (nn::evaluator_factory has this shape).
-using EvaluatorFactory = std::function<std::unique_ptr<search::Evaluator>(int slot)>;
+// Evaluators for a checkpoint path (nn::evaluator_factory): throws sz::Error if it cannot load.
+using ModelLoader = std::function<search::EvaluatorFactory(const std::string& model)>;
 
 // A player of a match: its name (in tables, PGN and JSON) and how to make instances of it.
 struct MatchPlayer {
@@ -63,7 +63,7 @@ struct MctsPlayerOptions {
   int simulations = 100;
   float temperature = 0;
 };
-PlayerFactory mcts_player_factory(const MctsPlayerOptions& options, EvaluatorFactory evaluators);
+PlayerFactory mcts_player_factory(const MctsPlayerOptions& options, search::EvaluatorFactory evaluators);
 
 // Uniformly random legal moves, seeded per game.
 PlayerFactory random_player_factory();

@@ -38,9 +38,6 @@ struct PlayerSpec {
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.
 Result<PlayerSpec> parse_player_spec(std::string_view text);
 
-// Evaluators for a checkpoint path (nn::evaluator_factory): throws sz::Error if it cannot load.
-using ModelLoader = std::function<EvaluatorFactory(const std::string& model)>;
-
 // The match player for `spec`: MCTS players search with `search` and `default_simulations`
 // visits unless the spec says otherwise; `load_model` is called once per model player. An fsf
 // player finds (or installs) Fairy-Stockfish here: throws sz::Error naming the spec if it cannot.

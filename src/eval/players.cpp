@@ -38,8 +38,10 @@ class MctsPlayer final : public Player {
   }
 
   void new_game(const game::GameState& start, uint64_t seed) override {
-    if (!search_) search_.emplace(options_.search, start, seed);
-    else search_->reset(start, seed);
+    if (!search_)
+      search_.emplace(options_.search, start, seed);
+    else
+      search_->reset(start, seed);
     synced_ = 0;
   }
 
@@ -63,7 +65,7 @@ class MctsPlayer final : public Player {
 
 }  // namespace
 
-PlayerFactory mcts_player_factory(const MctsPlayerOptions& options, EvaluatorFactory evaluators) {
+PlayerFactory mcts_player_factory(const MctsPlayerOptions& options, search::EvaluatorFactory evaluators) {
   return [options, evaluators = std::move(evaluators)](int slot) -> std::unique_ptr<Player> {
     return std::make_unique<MctsPlayer>(options, evaluators(slot));
   };

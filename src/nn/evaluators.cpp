@@ -25,7 +25,7 @@ class ServiceClient final : public search::Evaluator {
 
 }  // namespace
 
-EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference) {
+search::EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference) {
   if (model.empty()) return [](int) { return std::make_unique<search::UniformEvaluator>(); };
   models::read_checkpoint_meta(model);  // fail now, with the file's name, not in a worker
   if (resolve_device(inference.device).starts_with("cuda")) {

@@ -1,7 +1,5 @@
 #pragma once
 // The evaluators that self-play, the arena, the UCI engine and the loop hand to the search.
-#include <functional>
-#include <memory>
 #include <string>
 
 #include "config/net_config.h"
@@ -9,14 +7,12 @@
 
 namespace sz::nn {
 
-using EvaluatorFactory = std::function<std::unique_ptr<search::Evaluator>(int worker)>;
-
 // Evaluators of the checkpoint `model`, or the uniform bootstrap (uniform prior, zero value)
 // when `model` is empty. On CUDA every worker shares one InferenceService, so that the device
 // sees one batch from all of them; on the CPU each worker gets a NetEvaluator of its own with
 // `inference.threads` intra-op threads (measured on 2 cores: independent one-thread evaluators
 // degrade gracefully where one two-thread evaluator collapsed 10-100x). The factory may be
 // called from several threads at once. Throws sz::Error at once if `model` cannot be read.
-EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference);
+search::EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference);
 
 }  // namespace sz::nn

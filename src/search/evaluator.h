@@ -2,6 +2,8 @@
 // What the search asks of a network: priors over the legal actions and a win/draw/loss value.
 // Implemented by nn/ (LibTorch) and by the trivial evaluators below; the search never includes
 // torch. Batches come from many games at once (parallelism across games, not inside a tree).
+#include <functional>
+#include <memory>
 #include <span>
 
 #include "game/game_state.h"
@@ -16,7 +18,7 @@ struct EvalQuery {
 struct EvalReply {
   std::span<float> priors;  // caller-owned, one per query action, same order; written as probabilities
   float wdl[3] = {1.0f / 3, 1.0f / 3, 1.0f / 3};  // win/draw/loss from the side to move's view
-  float moves_left = 0;     // expected plies to the end, 0 if the network has no such head
+  float moves_left = 0;                           // expected plies to the end, 0 if the network has no such head
 };
 
 class Evaluator {
@@ -25,6 +27,11 @@ class Evaluator {
   // Fills replies[i] for queries[i]. Implementations state their thread-safety.
   virtual void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) = 0;
 };
+
+// Makes the evaluator of worker `index` (a self-play worker, an arena slot, an engine): each
+// thread gets an instance of its own. May be called from several threads at once. Implemented by
+// nn::evaluator_factory for networks; tests and the bootstrap return the evaluators below.
+using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(int index)>;
 
 // The bootstrap player: a uniform prior and a zero value (W - L = 0). Thread-safe.
 class UniformEvaluator final : public Evaluator {

@@ -28,7 +28,8 @@ namespace sz::search {
 namespace {
 
 // Plays `plies` moves of every game in lock step; returns the allocations made meanwhile.
-long play_games(std::vector<GameSearch>& games, SearchBatcher& batcher, const game::GameState& start, int plies) {
+long play_games(std::vector<GameSearch>& games, SearchBatcher<GameSearch>& batcher, const game::GameState& start,
+                int plies) {
   std::vector<GameSearch*> pointers;
   for (auto& g : games) pointers.push_back(&g);
   const long before = g_allocations.load();
