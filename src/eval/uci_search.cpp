@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "eval/uci_engine.h"
-#include "search/policy_target.h"
 #include "search/tree.h"
+#include "search/tree_report.h"
 
 namespace sz::eval {
 
@@ -24,47 +24,13 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-struct TreeDepth {
-  int mean = 0;  // mean depth of the non-root nodes, rounded
-  int max = 0;
-};
-
-TreeDepth tree_depth(const search::Tree& tree) {
-  std::vector<std::pair<uint32_t, int>> stack = {{0, 0}};
-  double sum = 0;
-  int64_t count = 0;
-  TreeDepth d;
-  while (!stack.empty()) {
-    const auto [node, depth] = stack.back();
-    stack.pop_back();
-    if (depth > 0) sum += depth, ++count;
-    d.max = std::max(d.max, depth);
-    for (const search::Edge& e : tree.edges_of(node))
-      if (e.child != search::kNoNode) stack.push_back({e.child, depth + 1});
-  }
-  d.mean = count ? std::max(1, int(std::lround(sum / double(count)))) : 0;
-  return d;
-}
-
-size_t tree_bytes(const search::Tree& tree) {
-  return size_t(tree.node_count()) * sizeof(search::Node) + size_t(tree.edge_count()) * sizeof(search::Edge);
-}
-
 // The most visited line from the root, in UCI spelling.
 std::string principal_variation(const search::Tree& tree, const game::GameState& root) {
   std::unique_ptr<game::GameState> state = root.clone();
   std::string pv;
-  uint32_t node = 0;
-  for (int ply = 0; ply < 64 && tree.node(node).status == search::NodeStatus::Expanded; ++ply) {
-    const search::Edge* best = nullptr;
-    for (const search::Edge& e : tree.edges_of(node)) {
-      if (e.child == search::kNoNode || tree.node(e.child).visits == 0) continue;
-      if (!best || tree.node(e.child).visits > tree.node(best->child).visits) best = &e;
-    }
-    if (!best) break;
-    pv += " " + state->action_to_string(best->action);
-    state->apply(best->action);
-    node = best->child;
+  for (const game::ActionId action : search::principal_variation(tree)) {
+    pv += " " + state->action_to_string(action);
+    state->apply(action);
   }
   return pv;
 }
@@ -132,41 +98,29 @@ bool UciEngine::out_of_budget(const SearchPlan& plan, uint32_t base_visits, doub
   if (tree.node(0).status != search::NodeStatus::Expanded) return false;
   if (plan.visits > 0 && int64_t(tree.node(0).visits) - base_visits >= plan.visits) return true;
   if (plan.time_ms > 0 && elapsed_s * 1000.0 >= double(plan.time_ms)) return true;
-  return tree_bytes(tree) >= size_t(hash_mb_) << 20;
+  return search::tree_bytes(tree) >= size_t(hash_mb_) << 20;
 }
 
 std::string UciEngine::info_line(uint32_t base_visits, double elapsed_s) const {
   const search::GameSearch& s = *search_;
-  const TreeDepth depth = tree_depth(s.tree());
+  const search::TreeDepth depth = search::tree_depth(s.tree());
   const int64_t nodes = std::max<int64_t>(int64_t(s.tree().node(0).visits) - base_visits, 0);
   const std::array<float, 3> wdl = s.root_wdl();
   const int w = int(std::lround(1000 * wdl[0])), l = int(std::lround(1000 * wdl[2]));
   const int d = std::max(0, 1000 - w - l);
   const int64_t ms = int64_t(elapsed_s * 1000);
   const int64_t nps = elapsed_s > 0 ? int64_t(double(nodes) / elapsed_s) : 0;
-  return "info depth " + std::to_string(std::max(depth.mean, 1)) + " seldepth " + std::to_string(std::max(depth.max, 1)) +
-         " time " + std::to_string(ms) + " nodes " + std::to_string(nodes) + " nps " + std::to_string(nps) +
-         " score cp " + std::to_string(q_to_centipawns(wdl[0] - wdl[2])) + " wdl " + std::to_string(w) + " " +
-         std::to_string(d) + " " + std::to_string(l) + " pv" + principal_variation(s.tree(), s.state());
+  return "info depth " + std::to_string(std::max(depth.mean, 1)) + " seldepth " +
+         std::to_string(std::max(depth.max, 1)) + " time " + std::to_string(ms) + " nodes " + std::to_string(nodes) +
+         " nps " + std::to_string(nps) + " score cp " + std::to_string(q_to_centipawns(wdl[0] - wdl[2])) + " wdl " +
+         std::to_string(w) + " " + std::to_string(d) + " " + std::to_string(l) + " pv" +
+         principal_variation(s.tree(), s.state());
 }
 
 // Visit counts with the Strength temperature (every ply); a root move the search saw win at once
 // is always played.
 game::ActionId UciEngine::choose_move(float temperature) {
-  const search::GameSearch& s = *search_;
-  const search::Tree& tree = s.tree();
-  const std::span<const search::Edge> edges = tree.edges_of(0);
-  const game::Player mover = s.state().to_move();
-  std::vector<float> weights(edges.size());
-  for (size_t i = 0; i < edges.size(); ++i) {
-    if (edges[i].child == search::kNoNode) continue;
-    const search::Node& child = tree.node(edges[i].child);
-    if (child.status == search::NodeStatus::Terminal && search::q_for(child, mover) > 0.5f) return edges[i].action;
-    weights[i] = float(child.visits);
-  }
-  if (std::all_of(weights.begin(), weights.end(), [](float x) { return x <= 0; }))
-    for (size_t i = 0; i < edges.size(); ++i) weights[i] = edges[i].prior + 1e-6f;
-  return edges[size_t(search::choose_by_temperature(weights, temperature, rng_))].action;
+  return search::choose_by_visits(search_->tree(), search_->state().to_move(), temperature, rng_);
 }
 
 }  // namespace sz::eval

@@ -1,0 +1,77 @@
+// search/tree_report.h: depth, size, principal variation and move choice read off a real tree.
+#include "search/tree_report.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "search/game_search.h"
+#include "search/toy_games.h"
+
+namespace sz::search {
+namespace {
+
+using test::Nim;
+using test::TicTacToe;
+
+SearchConfig cheap_config(int visits) {
+  SearchConfig c;
+  c.full_visits = c.cheap_visits = visits;
+  return c;
+}
+
+// The root child with the most visits (the first such edge).
+ChildStats most_visited(const GameSearch& s) {
+  ChildStats best = s.root_child(0);
+  for (int i = 1; i < s.root_child_count(); ++i)
+    if (s.root_child(i).visits > best.visits) best = s.root_child(i);
+  return best;
+}
+
+TEST(TreeReport, DepthAndSizeOfASearchedTree) {
+  UniformEvaluator uniform;
+  GameSearch s(cheap_config(300), TicTacToe(), /*seed=*/5);
+  s.run(uniform, SearchKind::Cheap);
+  const TreeDepth depth = tree_depth(s.tree());
+  EXPECT_GE(depth.mean, 1);
+  EXPECT_LE(depth.mean, depth.max);
+  EXPECT_LE(depth.max, 9);  // a tic-tac-toe game has 9 plies
+  EXPECT_EQ(tree_bytes(s.tree()), s.tree().node_count() * sizeof(Node) + s.tree().edge_count() * sizeof(Edge));
+  EXPECT_LE(tree_bytes(s.tree()), s.tree().memory_bytes());
+  GameSearch fresh(cheap_config(300), TicTacToe(), /*seed=*/5);
+  EXPECT_EQ(tree_depth(fresh.tree()).mean, 0);  // a lone root
+}
+
+TEST(TreeReport, PrincipalVariationFollowsTheMostVisitedChildren) {
+  UniformEvaluator uniform;
+  GameSearch s(cheap_config(400), TicTacToe(), /*seed=*/7);
+  s.run(uniform, SearchKind::Cheap);
+  const std::vector<game::ActionId> pv = principal_variation(s.tree());
+  ASSERT_GE(pv.size(), 2u);
+  EXPECT_EQ(pv.front(), most_visited(s).action);
+  TicTacToe line;  // every step is legal where it is played
+  for (const game::ActionId a : pv) {
+    ASSERT_FALSE(line.outcome().over());
+    std::array<game::ActionId, game::kMaxActions> legal{};
+    const int n = line.legal_actions(legal);
+    EXPECT_NE(std::find(legal.begin(), legal.begin() + n, a), legal.begin() + n) << a;
+    line.apply(a);
+  }
+  EXPECT_EQ(principal_variation(s.tree(), /*max_plies=*/1).size(), 1u);
+}
+
+TEST(TreeReport, ChoiceByVisitsPlaysTheMostVisitedOrAProvenWin) {
+  UniformEvaluator uniform;
+  GameSearch s(cheap_config(400), TicTacToe(), /*seed=*/11);
+  s.run(uniform, SearchKind::Cheap);
+  Rng rng(1);
+  EXPECT_EQ(choose_by_visits(s.tree(), s.state().to_move(), /*temperature=*/0, rng), most_visited(s).action);
+  // Nim with 3 stones, take up to 3: taking all 3 wins at once, whatever the temperature.
+  GameSearch nim(cheap_config(60), Nim(3, 3), /*seed=*/3);
+  nim.run(uniform, SearchKind::Cheap);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(choose_by_visits(nim.tree(), nim.state().to_move(), /*temperature=*/1, rng), 2);
+}
+
+}  // namespace
+}  // namespace sz::search
