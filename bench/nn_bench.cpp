@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,7 +19,7 @@
 #include "cli/command.h"
 #include "core/error.h"
 #include "core/rng.h"
-#include "game/registry.h"
+#include "games/registry.h"
 #include "nn/inference_service.h"
 #include "nn/net_evaluator.h"
 
@@ -48,7 +48,7 @@ mean batch, and positions per CPU second of the process.
 
 struct Options {
   std::string net = "small", checkpoint, profile = "sittuyin";
-  config::InferenceConfig inference;
+  nn::InferenceConfig inference;
   int clients = 4, ms = 1500, repeat = 1;
   std::vector<int> batches = {1, 2, 4, 8, 16, 32, 64, 128, 256};
 };
@@ -63,10 +63,9 @@ std::vector<int> parse_batches(const std::string& text) {
   return out;
 }
 
-config::Precision parse_precision(const std::string& text) {
-  if (text == "float32") return config::Precision::Float32;
-  if (text == "float16") return config::Precision::Float16;
-  if (text == "bfloat16") return config::Precision::BFloat16;
+nn::Precision parse_precision(const std::string& text) {
+  for (const auto& [name, precision] : nn::kPrecisionNames)
+    if (text == name) return precision;
   throw Error("option --precision wants float32, float16 or bfloat16, not '" + text + "'");
 }
 
@@ -75,18 +74,30 @@ Options parse_options(Args args) {
   o.inference.cache_entries = 0;  // measure the network, not the cache
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--net") o.net = flag_value(args, i);
-    else if (a == "--checkpoint") o.checkpoint = flag_value(args, i);
-    else if (a == "--profile") o.profile = flag_value(args, i);
-    else if (a == "--device") o.inference.device = flag_value(args, i);
-    else if (a == "--precision") o.inference.precision = parse_precision(flag_value(args, i));
-    else if (a == "--threads") o.inference.threads = parse_int_flag(a, flag_value(args, i), 1, 64);
-    else if (a == "--clients") o.clients = parse_int_flag(a, flag_value(args, i), 1, 64);
-    else if (a == "--batches") o.batches = parse_batches(flag_value(args, i));
-    else if (a == "--ms") o.ms = parse_int_flag(a, flag_value(args, i), 50, 60000);
-    else if (a == "--max-wait-us") o.inference.max_wait_us = parse_int_flag(a, flag_value(args, i), 0, 1000000);
-    else if (a == "--repeat") o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--net")
+      o.net = flag_value(args, i);
+    else if (a == "--checkpoint")
+      o.checkpoint = flag_value(args, i);
+    else if (a == "--profile")
+      o.profile = flag_value(args, i);
+    else if (a == "--device")
+      o.inference.device = flag_value(args, i);
+    else if (a == "--precision")
+      o.inference.precision = parse_precision(flag_value(args, i));
+    else if (a == "--threads")
+      o.inference.threads = parse_int_flag(a, flag_value(args, i), 1, 64);
+    else if (a == "--clients")
+      o.clients = parse_int_flag(a, flag_value(args, i), 1, 64);
+    else if (a == "--batches")
+      o.batches = parse_batches(flag_value(args, i));
+    else if (a == "--ms")
+      o.ms = parse_int_flag(a, flag_value(args, i), 50, 60000);
+    else if (a == "--max-wait-us")
+      o.inference.max_wait_us = parse_int_flag(a, flag_value(args, i), 0, 1000000);
+    else if (a == "--repeat")
+      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   return o;
 }
@@ -109,16 +120,18 @@ struct Rate {
 };
 
 std::unique_ptr<nn::NetRunner> make_runner(const Options& o, const models::Architecture& arch, int max_batch) {
-  config::InferenceConfig c = o.inference;
+  nn::InferenceConfig c = o.inference;
   c.max_batch = max_batch;
-  if (!o.checkpoint.empty()) return nn::NetRunner::from_checkpoint(o.checkpoint, c);
+  if (!o.checkpoint.empty())
+    return nn::NetRunner::from_checkpoint(o.checkpoint, games::spec_for(o.profile).take_or_throw("--profile"), c);
   return nn::NetRunner::from_architecture(arch, /*seed=*/1, c);
 }
 
 Rate measure_raw(const Options& o, const models::Architecture& arch, const Pool& pool, int b) {
   nn::NetEvaluator eval(make_runner(o, arch, b));
   std::vector<std::unique_ptr<Batch>> batches;
-  for (size_t first = 0; first < pool.states.size(); first += size_t(b)) batches.push_back(std::make_unique<Batch>(pool, first, b));
+  for (size_t first = 0; first < pool.states.size(); first += size_t(b))
+    batches.push_back(std::make_unique<Batch>(pool, first, b));
   for (int warm = 0; warm < 2; ++warm) eval.evaluate(batches[0]->queries, batches[0]->replies);
   const auto start = Clock::now();
   const double cpu_start = cpu_seconds();
@@ -144,7 +157,7 @@ nn::ServiceStats next_batch(const nn::InferenceService& service, Clock::time_poi
 
 // Clients keep two requests of about b / clients positions each in flight.
 Rate measure_service(const Options& o, const models::Architecture& arch, const Pool& pool, int b, double& mean_batch) {
-  config::InferenceConfig c = o.inference;
+  nn::InferenceConfig c = o.inference;
   c.max_batch = b;
   nn::InferenceService service(make_runner(o, arch, b), c);
   const int request = std::max(1, (b + o.clients - 1) / o.clients);
@@ -178,8 +191,8 @@ Rate measure_service(const Options& o, const models::Architecture& arch, const P
 
 models::Architecture architecture(const Options& o) {
   if (!o.checkpoint.empty()) return make_runner(o, {}, 1)->architecture();
-  return {std::move(config::load_net_config(o.net)).take_or_throw("--net"),
-          std::move(game::spec_for(o.profile)).take_or_throw("--profile")};
+  return {std::move(models::load_net_config(o.net)).take_or_throw("--net"),
+          std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
 }
 
 }  // namespace
@@ -194,7 +207,7 @@ int bench_nn(Args args) {
   const Pool pool = make_pool(o.profile, 2048);
   std::printf("network %s\ndevice %s, %s, %d torch thread(s), %d service clients, %d ms per cell\n\n",
               models::describe(arch).c_str(), nn::resolve_device(o.inference.device).c_str(),
-              config::precision_name(o.inference.precision).data(), o.inference.threads, o.clients, o.ms);
+              nn::precision_name(o.inference.precision).data(), o.inference.threads, o.clients, o.ms);
   std::printf("%6s %12s %14s %6s %11s %12s %12s\n", "batch", "raw pos/s", "service pos/s", "ratio", "mean batch",
               "raw pos/cpu-s", "svc pos/cpu-s");
   for (const int b : o.batches) {

@@ -20,16 +20,17 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "config/rule_profiles.h"
 #include "core/error.h"
 #include "eval/uci_process.h"
 #include "games/chaturanga/movegen.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench perft [--quick] [--repeat N] [--position NAME [--depth D]] [--fsf COMMAND]
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero bench perft [--quick] [--repeat N] [--position NAME [--depth D]] [--fsf COMMAND]
        sittuyin-zero bench perft --callgrind --position NAME [--depth D]
 
 Perft speed (leaves per second, bulk counting at the last ply) on the anchor positions of
@@ -56,7 +57,7 @@ struct Anchor {
   const char* fen;      // nullptr: the start position
   int depth;            // the timed anchor depth
   uint64_t nodes;
-  int quick_depth;      // also the callgrind depth
+  int quick_depth;  // also the callgrind depth
   uint64_t quick_nodes;
   double fsf_native_mnps;  // RULES.md, the best of its two runs
   int fsf_ir_per_leaf;     // RULES.md
@@ -64,10 +65,10 @@ struct Anchor {
 
 constexpr Anchor kAnchors[] = {
     {"sittuyin-start", "sittuyin", nullptr, 4, 43'454'464, 3, 580'096, 15.8, 805},
-    {"middlegame-a", "sittuyin", "1fn3rr/4k1Nn/2s1Pppp/1pp5/1P3PPP/2PP3S/S4N2/4KRFR[] w - - 1 15", 6,
-     115'991'706, 4, 208'873, 12.1, 909},
-    {"middlegame-b", "sittuyin", "1rk2sr1/1n3f2/6pP/pppps3/7P/PPPP3F/6N1/1K1R1SSR[] w - - 0 14", 6,
-     202'314'364, 4, 302'089, 16.1, 799},
+    {"middlegame-a", "sittuyin", "1fn3rr/4k1Nn/2s1Pppp/1pp5/1P3PPP/2PP3S/S4N2/4KRFR[] w - - 1 15", 6, 115'991'706, 4,
+     208'873, 12.1, 909},
+    {"middlegame-b", "sittuyin", "1rk2sr1/1n3f2/6pP/pppps3/7P/PPPP3F/6N1/1K1R1SSR[] w - - 0 14", 6, 202'314'364, 4,
+     302'089, 16.1, 799},
     {"shatranj-start", "shatranj", nullptr, 6, 19'864'709, 5, 1'164'248, 15.4, 873},
 };
 
@@ -92,19 +93,25 @@ Options parse_options(Args args) {
   Options o;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--quick") o.quick = true;
-    else if (a == "--callgrind") o.callgrind = true;
-    else if (a == "--repeat") o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else if (a == "--depth") o.depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--position") o.position = flag_value(args, i);
-    else if (a == "--fsf") o.fsf = flag_value(args, i);
-    else throw Error("unknown option '" + a + "' for bench perft (see --help)");
+    if (a == "--quick")
+      o.quick = true;
+    else if (a == "--callgrind")
+      o.callgrind = true;
+    else if (a == "--repeat")
+      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
+    else if (a == "--depth")
+      o.depth = parse_int_flag(a, flag_value(args, i), 1, 20);
+    else if (a == "--position")
+      o.position = flag_value(args, i);
+    else if (a == "--fsf")
+      o.fsf = flag_value(args, i);
+    else
+      throw Error("unknown option '" + a + "' for bench perft (see --help)");
   }
   if (!o.position.empty()) find_anchor(o.position);  // fail early on a bad name
   if (o.depth && o.position.empty()) throw Error("--depth needs --position NAME");
   if (o.callgrind && o.position.empty()) throw Error("--callgrind needs --position NAME");
-  if (o.callgrind && (!o.fsf.empty() || o.quick))
-    throw Error("--callgrind does not combine with --fsf or --quick");
+  if (o.callgrind && (!o.fsf.empty() || o.quick)) throw Error("--callgrind does not combine with --fsf or --quick");
   if (o.fsf.find_first_not_of(" \t") == std::string::npos && !o.fsf.empty())
     throw Error("--fsf wants a command line, not blanks");
   return o;
@@ -121,7 +128,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 chaturanga::Position anchor_position(const Anchor& a) {
-  const chaturanga::RuleProfile& rules = *config::rule_profile(a.variant).take_or_throw("bench perft");
+  const chaturanga::RuleProfile& rules = *chaturanga::rule_profile(a.variant).take_or_throw("bench perft");
   if (!a.fen) return chaturanga::Position::start(rules);
   return chaturanga::Position::from_fen(a.fen, rules).take_or_throw(std::string("bench perft: ") + a.name);
 }

@@ -8,7 +8,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "game/registry.h"
+#include "games/registry.h"
 #include "search/evaluator.h"
 
 namespace sz::cli {
@@ -23,9 +23,10 @@ inline Pool make_pool(const std::string& profile, int count) {
   Rng rng(2024);
   game::ActionId legal[game::kMaxActions];
   while (int(pool.states.size()) < count) {
-    auto state = std::move(game::new_game(profile)).take_or_throw("bench nn");
+    auto state = std::move(games::new_game(profile)).take_or_throw("bench nn");
     const int plies = int(rng.below(120));
-    for (int p = 0; p < plies && !state->outcome().over(); ++p) state->apply(legal[rng.below(uint32_t(state->legal_actions(legal)))]);
+    for (int p = 0; p < plies && !state->outcome().over(); ++p)
+      state->apply(legal[rng.below(uint32_t(state->legal_actions(legal)))]);
     if (state->outcome().over()) continue;
     pool.actions.emplace_back(legal, legal + state->legal_actions(legal));
     pool.states.push_back(std::move(state));
@@ -42,7 +43,8 @@ struct Batch {
     for (int i = 0; i < n; ++i) {
       const size_t k = (first + size_t(i)) % pool.states.size();
       queries.push_back({pool.states[k].get(), pool.actions[k]});
-      replies[size_t(i)].priors = std::span<float>(priors).subspan(size_t(i) * game::kMaxActions, pool.actions[k].size());
+      replies[size_t(i)].priors =
+          std::span<float>(priors).subspan(size_t(i) * game::kMaxActions, pool.actions[k].size());
     }
   }
 };

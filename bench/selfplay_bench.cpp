@@ -13,8 +13,8 @@
 
 #include "bench/position_pool.h"
 #include "cli/command.h"
-#include "config/net_config.h"
 #include "models/architecture.h"
+#include "models/net_config.h"
 #include "nn/net_evaluator.h"
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
@@ -23,7 +23,8 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench selfplay [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero bench selfplay [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]
 
 Self-play speed, one worker thread: (a) with the uniform evaluator (the search's own cost), and
 (b) with a network on the CPU, against the raw forward throughput at the same average batch.
@@ -43,12 +44,18 @@ Options parse(Args args) {
   Options o;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--net") o.net = flag_value(args, i);
-    else if (a == "--profile") o.profile = flag_value(args, i);
-    else if (a == "--seconds") o.seconds = parse_int_flag(a, flag_value(args, i), 1, 3600);
-    else if (a == "--games-per-thread") o.games_per_thread = parse_int_flag(a, flag_value(args, i), 1, 4096);
-    else if (a == "--visits") o.visits = parse_int_flag(a, flag_value(args, i), 4, 100000);
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--net")
+      o.net = flag_value(args, i);
+    else if (a == "--profile")
+      o.profile = flag_value(args, i);
+    else if (a == "--seconds")
+      o.seconds = parse_int_flag(a, flag_value(args, i), 1, 3600);
+    else if (a == "--games-per-thread")
+      o.games_per_thread = parse_int_flag(a, flag_value(args, i), 1, 4096);
+    else if (a == "--visits")
+      o.visits = parse_int_flag(a, flag_value(args, i), 4, 100000);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   return o;
 }
@@ -59,10 +66,11 @@ struct SelfplayRate {
 
 // Self-play for `seconds` with one worker, into a scratch directory that is removed afterwards.
 SelfplayRate run_for(const Options& o, selfplay::SelfplayJob job) {
-  const std::string dir = (std::filesystem::temp_directory_path() / ("sz-bench-selfplay-" + std::to_string(getpid()))).string();
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("sz-bench-selfplay-" + std::to_string(getpid()))).string();
   std::filesystem::remove_all(dir);
   std::atomic<bool> stop{false};
-  job.config.profile = o.profile;
+  job.start = games::new_game(o.profile).take_or_throw("--profile");
   job.config.threads = 1;
   job.config.games_per_thread = o.games_per_thread;
   job.config.search.full_visits = o.visits;
@@ -70,7 +78,10 @@ SelfplayRate run_for(const Options& o, selfplay::SelfplayJob job) {
   job.out_dir = dir;
   job.games = 1'000'000'000;
   job.stop = &stop;
-  std::thread timer([&] { std::this_thread::sleep_for(std::chrono::seconds(o.seconds)); stop = true; });
+  std::thread timer([&] {
+    std::this_thread::sleep_for(std::chrono::seconds(o.seconds));
+    stop = true;
+  });
   const auto stats = selfplay::run_selfplay(job);
   timer.join();
   std::filesystem::remove_all(dir);
@@ -80,7 +91,7 @@ SelfplayRate run_for(const Options& o, selfplay::SelfplayJob job) {
 
 // Positions per second of one NetEvaluator at batch `b` over a pool of real positions.
 double raw_rate(const Options& o, const models::Architecture& arch, int b) {
-  config::InferenceConfig c;
+  nn::InferenceConfig c;
   c.max_batch = b;
   nn::NetEvaluator eval(nn::NetRunner::from_architecture(arch, /*seed=*/1, c));
   const Pool pool = make_pool(o.profile, 4 * b);
@@ -108,12 +119,13 @@ int bench_selfplay(Args args) {
   selfplay::SelfplayJob uniform;
   uniform.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   const SelfplayRate a = run_for(o, uniform);
-  std::printf("(a) search overhead, uniform evaluator, 1 thread, %d games in flight, %d visits:\n", o.games_per_thread, o.visits);
+  std::printf("(a) search overhead, uniform evaluator, 1 thread, %d games in flight, %d visits:\n", o.games_per_thread,
+              o.visits);
   std::printf("    %.0f leaf evaluations/s (simulations/s), %.0f positions/s, mean batch %.1f\n\n", a.evals_per_s,
               a.positions_per_s, a.mean_batch);
 
-  const models::Architecture arch{std::move(config::load_net_config(o.net)).take_or_throw("--net"),
-                                  std::move(game::spec_for(o.profile)).take_or_throw("--profile")};
+  const models::Architecture arch{std::move(models::load_net_config(o.net)).take_or_throw("--net"),
+                                  std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   selfplay::SelfplayJob net;
   net.make_evaluator = [&arch](int) {
     return std::make_unique<nn::NetEvaluator>(nn::NetRunner::from_architecture(arch, /*seed=*/1, {}));

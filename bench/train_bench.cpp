@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "config/run_config.h"
 #include "core/error.h"
 #include "data/shard_files.h"
-#include "game/registry.h"
+#include "games/registry.h"
+#include "models/net_config.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
 #include "search/evaluator.h"
@@ -65,15 +65,24 @@ Options parse(Args args) {
   Options o;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--net") o.net = flag_value(args, i);
-    else if (a == "--batch") o.batch = parse_int_flag(a, flag_value(args, i), 1, 1 << 16);
-    else if (a == "--steps") o.steps = parse_int_flag(a, flag_value(args, i), 10, 100'000);
-    else if (a == "--repeat") o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else if (a == "--games") o.games = parse_int_flag(a, flag_value(args, i), 1, 100'000);
-    else if (a == "--threads") o.threads = parse_int_flag(a, flag_value(args, i), 1, 1024);
-    else if (a == "--device") o.device = flag_value(args, i);
-    else if (a == "--dir") o.dir = flag_value(args, i);
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--net")
+      o.net = flag_value(args, i);
+    else if (a == "--batch")
+      o.batch = parse_int_flag(a, flag_value(args, i), 1, 1 << 16);
+    else if (a == "--steps")
+      o.steps = parse_int_flag(a, flag_value(args, i), 10, 100'000);
+    else if (a == "--repeat")
+      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
+    else if (a == "--games")
+      o.games = parse_int_flag(a, flag_value(args, i), 1, 100'000);
+    else if (a == "--threads")
+      o.threads = parse_int_flag(a, flag_value(args, i), 1, 1024);
+    else if (a == "--device")
+      o.device = flag_value(args, i);
+    else if (a == "--dir")
+      o.dir = flag_value(args, i);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   return o;
 }
@@ -90,21 +99,25 @@ void ensure_shards(const Options& o, const std::string& games_dir) {
   job.config.search.cheap_visits = 8;
   job.config.games_per_shard = 8;
   job.config.shard_prefix = "bench";
+  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
   job.out_dir = games_dir;
   job.games = o.games;
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   selfplay::run_selfplay(job);
 }
 
-config::RunConfig bench_config(const Options& o) {
-  config::RunConfig c;
-  c.net = o.net;
+// The trainer of the bench, on Sittuyin.
+train::TrainerSetup bench_setup(const Options& o) {
+  train::TrainerSetup c;
+  c.net = models::load_net_config(o.net).take_or_throw("--net");
+  c.spec = games::spec_for("sittuyin").take_or_throw("sittuyin");
+  c.run_dir = o.dir;
   c.train.batch_size = o.batch;
   c.train.device = o.device;
   c.train.replay_ratio = 0;  // no cap: the bench trains as fast as it can
   c.train.min_positions = 1;
   c.train.warmup_steps = 0;
-  c.train.log_every = 1;     // a timestamp after every step (see train_phase)
+  c.train.log_every = 1;  // a timestamp after every step (see train_phase)
   c.train.checkpoint_every = 1'000'000'000;
   c.train.prefetch_batches = 2;
   return c;
@@ -119,16 +132,12 @@ double rate(const std::vector<Clock::time_point>& t, int skip, int batch) {
 // One phase of the in-memory baseline: the trainer's step without the loader.
 double memory_phase(models::Network& net, torch::optim::Optimizer& opt, const models::LossBatch& batch,
                     const train::TrainConfig& tc, int steps, int skip) {
-  models::LossWeights w;
-  w.policy = tc.policy_weight;
-  w.wdl = tc.wdl_weight;
-  w.moves_left = tc.moves_left_weight;
   std::vector<Clock::time_point> t;
   for (int s = 0; s < steps; ++s) {
     models::set_learning_rate(opt, train::learning_rate_at(tc, s));
     net->train();
     opt.zero_grad();
-    const models::Losses losses = models::compute_losses(net->forward(batch.input), batch, w);
+    const models::Losses losses = models::compute_losses(net->forward(batch.input), batch, tc.loss);
     losses.total.backward();
     opt.step();
     t.push_back(Clock::now());
@@ -142,7 +151,8 @@ double batch_ms(const train::Window& window, const torch::Device& device, const 
   constexpr int kBatches = 20;
   const auto t0 = Clock::now();
   for (int k = 0; k < kBatches; ++k) {
-    const auto host = train::make_host_batch(window, {.seed = 1, .batch_size = batch}, k, /*pinned=*/device.is_cuda());
+    const auto host = train::make_host_batch(window, {.seed = 1, .batch_size = batch, .sampling = {}}, k,
+                                             /*pinned=*/device.is_cuda());
     const auto loss = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
     if (device.is_cuda()) loss.policy.sum().item<float>();  // wait for the device
   }
@@ -162,32 +172,33 @@ int bench_train(Args args) {
   ensure_shards(o, games_dir);
   fs::remove_all(fs::path(o.dir) / "models");  // every run starts at step 0
   fs::remove_all(fs::path(o.dir) / "logs");
-  const config::RunConfig config = bench_config(o);
+  const train::TrainerSetup config = bench_setup(o);
 
   std::vector<Clock::time_point> stamps;
   train::TrainerHooks hooks;
   hooks.on_metrics = [&](const train::StepMetrics&) { stamps.push_back(Clock::now()); };
-  train::Trainer trainer(config, o.dir, hooks);
+  train::Trainer trainer(config, hooks);
   const int skip = config.train.prefetch_batches + 2;
 
   // The baseline's batch: the trainer's window and sampling, built once.
-  const models::Architecture arch{config::load_net_config(o.net).take_or_throw(),
-                                  game::spec_for(config.profile).take_or_throw()};
+  const models::Architecture arch{config.net, config.spec};
   train::ShardCatalog catalog(games_dir, arch.spec, nullptr);
   catalog.refresh();
-  const auto window = train::Window::build(catalog, train::window_size(config.train, catalog.total_positions()), nullptr);
+  const auto window =
+      train::Window::build(catalog, train::window_size(config.train, catalog.total_positions()), nullptr);
   const torch::Device device(nn::resolve_device(o.device));
-  const auto host = train::make_host_batch(*window, {.seed = config.seed, .batch_size = o.batch}, 0, /*pinned=*/false);
+  const auto host = train::make_host_batch(*window, {.seed = config.seed, .batch_size = o.batch, .sampling = {}}, 0,
+                                           /*pinned=*/false);
   const models::LossBatch batch = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
   models::Network net(arch);
   net->to(device);
-  models::OptimizerConfig oc;
-  auto opt = models::make_optimizer(net, oc);
+  auto opt = models::make_optimizer(net, config.train.optimizer);
 
-  std::printf("bench train: net %s, batch %d, %d steps x %d phases, %d torch threads, %s; "
-              "window %lld positions in %zu shards\n",
-              o.net.c_str(), o.batch, o.steps, o.repeat, o.threads, device.str().c_str(),
-              static_cast<long long>(window->size()), window->num_shards());
+  std::printf(
+      "bench train: net %s, batch %d, %d steps x %d phases, %d torch threads, %s; "
+      "window %lld positions in %zu shards\n",
+      o.net.c_str(), o.batch, o.steps, o.repeat, o.threads, device.str().c_str(),
+      static_cast<long long>(window->size()), window->num_shards());
   double best_loader = 0, best_memory = 0;
   std::vector<double> ratios;
   for (int r = -1; r < o.repeat; ++r) {  // phase -1 warms both up (allocator, caches) untimed
@@ -203,9 +214,10 @@ int bench_train(Args args) {
                 100.0 * loader / memory);
   }
   std::sort(ratios.begin(), ratios.end());
-  std::printf("loader %.1f samples/s, in-memory %.1f samples/s (best phases): %.1f %% (target >= 90 %%); median of the "
-              "phase ratios %.1f %%\n",
-              best_loader, best_memory, 100.0 * best_loader / best_memory, 100.0 * ratios[ratios.size() / 2]);
+  std::printf(
+      "loader %.1f samples/s, in-memory %.1f samples/s (best phases): %.1f %% (target >= 90 %%); median of the "
+      "phase ratios %.1f %%\n",
+      best_loader, best_memory, 100.0 * best_loader / best_memory, 100.0 * ratios[ratios.size() / 2]);
   const double prep = batch_ms(*window, device, arch, o.batch);
   std::printf("preparing one batch: %.2f ms, %.1f %% of an in-memory step (%.1f ms)\n", prep,
               100.0 * prep / (1000.0 * o.batch / best_memory), 1000.0 * o.batch / best_memory);

@@ -1,12 +1,12 @@
 #pragma once
-// What a network is: its tower and heads (config::NetConfig) and the encoding it reads and writes
+// What a network is: its tower and heads (NetConfig) and the encoding it reads and writes
 // (game::GameSpec: planes, scalar features, action space and their versions). Torch-free, so
 // that any module can name an architecture; every checkpoint stores one (checkpoint_meta.h).
 #include <string>
 #include <vector>
 
-#include "config/net_config.h"
 #include "game/game_state.h"
+#include "models/net_config.h"
 
 namespace sz::models {
 
@@ -18,15 +18,28 @@ inline constexpr int kBoardSquares = kBoardSide * kBoardSide;
 inline constexpr float kMovesLeftScale = 100.0f;
 
 struct Architecture {
-  config::NetConfig net;
+  NetConfig net;
   game::GameSpec spec;
 };
+
+// The stored fields of the encoding (GameSpec without its policy map, which the game's action-space
+// version fixes), in the order a difference is reported: the game and its versions, then the
+// sizes. The visitor interface of config/section.h; ranges are only for plausibility.
+template <typename V>
+void fields(V& v, game::GameSpec& s) {
+  v.text("game", s.game);
+  v.num("encoder_version", s.encoder_version, 0, 1 << 20);
+  v.num("action_space_version", s.action_space_version, 0, 1 << 20);
+  v.num("binary_planes", s.binary_planes, 0, 1 << 20);
+  v.num("scalar_features", s.scalar_features, 0, 1 << 20);
+  v.num("action_space", s.action_space, 0, 1 << 24);
+}
 
 // Input channels: one per binary plane plus one constant plane per scalar feature.
 inline int input_channels(const game::GameSpec& spec) { return spec.binary_planes + spec.scalar_features; }
 
 // Is block `b` (0-based) a global-pooling block?
-inline bool is_global_pool_block(const config::NetConfig& net, int b) {
+inline bool is_global_pool_block(const NetConfig& net, int b) {
   return net.global_pool_every > 0 && (b + 1) % net.global_pool_every == 0;
 }
 

@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "core/fnv1a.h"
-#include "game/registry.h"
 
 namespace sz::models {
 
@@ -208,15 +207,13 @@ CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::opt
   return c.meta;
 }
 
-LoadedNetwork load_network(const std::string& path) {
+LoadedNetwork load_network(const std::string& path, const game::GameSpec& spec) {
   OpenCheckpoint c = open_checkpoint(path, torch::kCPU);
+  check_encoding(spec, c.meta, path);
   Architecture arch = c.meta.arch;
   // The policy map is the game's (fixed by its action-space version), not stored in the file.
-  if (const auto spec = game::spec_for(arch.spec.game);
-      spec && spec->action_space == arch.spec.action_space && spec->action_space_version == arch.spec.action_space_version) {
-    arch.spec.policy_planes = spec->policy_planes;
-    arch.spec.policy_map = spec->policy_map;
-  }
+  arch.spec.policy_planes = spec.policy_planes;
+  arch.spec.policy_map = spec.policy_map;
   LoadedNetwork loaded{Network(arch), c.meta};
   load_weights(c, path, loaded.net);
   loaded.net->eval();

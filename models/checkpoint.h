@@ -25,10 +25,13 @@ CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::opt
                                std::string_view optimizer_kind = {});
 
 // A new network (on the CPU, in eval mode) with the checkpoint's own architecture and weights.
+// `spec` is the encoding of the game it is to play as this build has it: the checkpoint's
+// encoding must be that one (check_encoding throws sz::Error naming each difference), and its
+// policy map, which files do not store, comes from it.
 struct LoadedNetwork {
   Network net{nullptr};
   CheckpointMeta meta;
 };
-LoadedNetwork load_network(const std::string& path);
+LoadedNetwork load_network(const std::string& path, const game::GameSpec& spec);
 
 }  // namespace sz::models

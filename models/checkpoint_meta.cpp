@@ -1,5 +1,6 @@
 #include "models/checkpoint_meta.h"
 
+#include <cstdint>
 #include <set>
 
 #include "core/key_value_lines.h"
@@ -10,33 +11,67 @@ namespace sz::models {
 
 namespace {
 
-// Each key of the text once, with where it lives in CheckpointMeta.
-using IntRef = int& (*)(CheckpointMeta&);
-constexpr std::pair<const char*, IntRef> kIntKeys[] = {
-    {"format", [](CheckpointMeta& m) -> int& { return m.format_version; }},
-    {"binary_planes", [](CheckpointMeta& m) -> int& { return m.arch.spec.binary_planes; }},
-    {"scalar_features", [](CheckpointMeta& m) -> int& { return m.arch.spec.scalar_features; }},
-    {"action_space", [](CheckpointMeta& m) -> int& { return m.arch.spec.action_space; }},
-    {"encoder_version", [](CheckpointMeta& m) -> int& { return m.arch.spec.encoder_version; }},
-    {"action_space_version", [](CheckpointMeta& m) -> int& { return m.arch.spec.action_space_version; }},
-    {"net.blocks", [](CheckpointMeta& m) -> int& { return m.arch.net.blocks; }},
-    {"net.channels", [](CheckpointMeta& m) -> int& { return m.arch.net.channels; }},
-    {"net.global_pool_every", [](CheckpointMeta& m) -> int& { return m.arch.net.global_pool_every; }},
-    {"net.global_pool_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.global_pool_channels; }},
-    {"net.policy_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.policy_channels; }},
-    {"net.value_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.value_channels; }},
-    {"net.value_hidden", [](CheckpointMeta& m) -> int& { return m.arch.net.value_hidden; }},
-    {"net.moves_left_channels", [](CheckpointMeta& m) -> int& { return m.arch.net.moves_left_channels; }},
-};
-
-using StringRef = std::string& (*)(CheckpointMeta&);
-constexpr std::pair<const char*, StringRef> kStringKeys[] = {
-    {"game", [](CheckpointMeta& m) -> std::string& { return m.arch.spec.game; }},
-    {"net.name", [](CheckpointMeta& m) -> std::string& { return m.arch.net.name; }},
-    {"optimizer", [](CheckpointMeta& m) -> std::string& { return m.optimizer; }},
-};
-
 constexpr int kFirstChecksumFormat = 2;
+
+// The keys of the text that a visitor walks: the format, the encoding and the network (their
+// field lists, architecture.h and net_config.h; the network's under "net."), and the step and
+// optimiser. `profiles` and `checksum` are written and read beside them.
+template <typename V>
+void meta_fields(V& v, CheckpointMeta& m) {
+  v.num("format", m.format_version, 1, kCheckpointFormatVersion);
+  fields(v, m.arch.spec);
+  v.prefix = "net.";
+  fields(v, m.arch.net);
+  v.prefix.clear();
+  v.num("step", m.step, int64_t{0}, INT64_MAX);
+  v.text("optimizer", m.optimizer);
+}
+
+// Writes each field as a "key: value" line.
+struct MetaWriter {
+  std::string prefix, out;
+  template <typename T>
+  void num(const char* key, const T& value, T, T) {
+    line(key, std::to_string(value));
+  }
+  void flag(const char* key, const bool& value) { line(key, value ? "true" : "false"); }
+  void text(const char* key, const std::string& value) { line(key, value); }
+  void check(bool, const char*, const std::string&) {}
+  std::string path(const char* key) const { return key; }
+  void line(const char* key, const std::string& value) { out += prefix + key + ": " + value + "\n"; }
+};
+
+// Sets the field of one line, if it is this list's: `found` says whether the key is one, `ok`
+// whether its value reads. Numbers are required (`required` lists them); flags and texts are
+// not (net.moves_left and net.spatial_policy are absent in older checkpoints: false).
+struct MetaSetter {
+  std::string_view key, value;
+  std::string prefix;
+  bool found = false, ok = false;
+  std::vector<std::string> required;
+  template <typename T>
+  void num(const char* k, T& field, T, T) {
+    required.push_back(prefix + k);
+    if (match(k)) ok = parse_number(value, field);
+  }
+  void flag(const char* k, bool& field) {
+    if (!match(k)) return;
+    ok = value == "true" || value == "false";
+    field = value == "true";
+  }
+  void text(const char* k, std::string& field) {
+    if (!match(k)) return;
+    field = std::string(value);
+    ok = true;
+  }
+  void check(bool, const char*, const std::string&) {}
+  std::string path(const char* k) const { return k; }
+  bool match(const char* k) {
+    if (key != prefix + k) return false;
+    found = true;
+    return true;
+  }
+};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -52,35 +87,26 @@ std::vector<std::string> split_items(std::string_view text) {
   return items;
 }
 
-// Sets `key` from `value`; false when the key is unknown or the value malformed.
+// Sets the field of `key` from `value`; false when the key is unknown or the value malformed.
 bool set_field(CheckpointMeta& m, std::string_view key, std::string_view value) {
-  for (const auto& [k, ref] : kIntKeys)
-    if (key == k) return parse_number(value, ref(m));
-  for (const auto& [k, ref] : kStringKeys)
-    if (key == k) return ref(m) = std::string(value), true;
-  if (key == "net.moves_left" || key == "net.spatial_policy") {  // absent in older checkpoints: false
-    (key == "net.moves_left" ? m.arch.net.moves_left : m.arch.net.spatial_policy) = value == "true";
-    return value == "true" || value == "false";
-  }
-  if (key == "step") return parse_number(value, m.step);
   if (key == "profiles") return m.profiles = split_items(value), true;
   if (key == "checksum") return m.checksum = std::string(value), !m.checksum.empty();
-  return false;
+  MetaSetter setter;
+  setter.key = key;
+  setter.value = value;
+  meta_fields(setter, m);
+  return setter.found && setter.ok;
 }
 
 }  // namespace
 
 std::string meta_to_text(const CheckpointMeta& meta) {
-  CheckpointMeta m = meta;  // the accessors take a mutable reference
-  std::string text;
-  for (const auto& [k, ref] : kIntKeys) text += std::string(k) + ": " + std::to_string(ref(m)) + "\n";
-  for (const auto& [k, ref] : kStringKeys) text += std::string(k) + ": " + ref(m) + "\n";
-  text += std::string("net.moves_left: ") + (m.arch.net.moves_left ? "true" : "false") + "\n";
-  text += std::string("net.spatial_policy: ") + (m.arch.net.spatial_policy ? "true" : "false") + "\n";
-  text += "step: " + std::to_string(m.step) + "\n";
-  text += "profiles: " + join(m.profiles) + "\n";
-  if (!m.checksum.empty()) text += "checksum: " + m.checksum + "\n";
-  return text;
+  CheckpointMeta m = meta;  // the field lists take mutable references
+  MetaWriter w;
+  meta_fields(w, m);
+  w.line("profiles", join(m.profiles));
+  if (!m.checksum.empty()) w.line("checksum", m.checksum);
+  return w.out;
 }
 
 Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view source) {
@@ -94,7 +120,9 @@ Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view so
   if (m.format_version < 1 || m.format_version > kCheckpointFormatVersion)
     return fail(std::string(source) + ": checkpoint format " + std::to_string(m.format_version) +
                 ", this program reads formats 1.." + std::to_string(kCheckpointFormatVersion));
-  for (const auto& [k, ref] : kIntKeys)
+  MetaSetter keys;  // lists the required keys
+  meta_fields(keys, m);
+  for (const std::string& k : keys.required)
     if (!seen.count(k)) return fail(std::string(source) + ": checkpoint metadata lacks '" + k + "'");
   if (m.format_version >= kFirstChecksumFormat && m.checksum.empty())
     return fail(std::string(source) + ": checkpoint metadata lacks 'checksum' (format " +

@@ -13,9 +13,7 @@ nn::Conv2d conv(int in, int out, int kernel) {
   return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
 }
 
-torch::Tensor conv_bn_relu(nn::Conv2d& c, nn::BatchNorm2d& bn, const torch::Tensor& x) {
-  return torch::relu(bn(c(x)));
-}
+torch::Tensor conv_bn_relu(nn::Conv2d& c, nn::BatchNorm2d& bn, const torch::Tensor& x) { return torch::relu(bn(c(x))); }
 
 }  // namespace
 
@@ -43,7 +41,7 @@ torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
 }
 
 NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
-  const config::NetConfig n = config::validate(arch.net).take_or_throw();
+  const NetConfig n = validate(arch.net).take_or_throw();
   const game::GameSpec& s = arch.spec;
   if (s.binary_planes <= 0 || s.scalar_features < 0 || s.action_space <= 0)
     throw Error("network for game '" + s.game + "': the game spec has no planes or no actions");
@@ -57,8 +55,8 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
   if (n.spatial_policy) {
     if (s.policy_planes <= 0 || int(s.policy_map.size()) != s.action_space)
       throw Error("network for game '" + s.game + "': spatial_policy needs the game's policy map, which it lacks");
-    policy_planes_ = register_module(
-        "policy_planes", nn::Conv2d(nn::Conv2dOptions(n.policy_channels, s.policy_planes, 1).bias(true)));
+    policy_planes_ = register_module("policy_planes",
+                                     nn::Conv2d(nn::Conv2dOptions(n.policy_channels, s.policy_planes, 1).bias(true)));
     // Not a buffer: Module::to(dtype) would convert it, and it is the game's, not a weight.
     policy_map_ = torch::tensor(std::vector<int64_t>(s.policy_map.begin(), s.policy_map.end()), torch::kLong);
   } else {
@@ -98,7 +96,8 @@ torch::Tensor expand_input(const torch::Tensor& planes, const torch::Tensor& sca
   const torch::Tensor shifts = torch::arange(kBoardSquares, planes.options());
   const torch::Tensor bits = torch::bitwise_right_shift(planes.unsqueeze(-1), shifts).bitwise_and(1);
   const torch::Tensor board = bits.to(scalars.scalar_type()).view({n, planes.size(1), kBoardSide, kBoardSide});
-  const torch::Tensor constant = scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), kBoardSide, kBoardSide});
+  const torch::Tensor constant =
+      scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), kBoardSide, kBoardSide});
   return torch::cat({board, constant}, 1);
 }
 

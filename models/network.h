@@ -1,6 +1,6 @@
 #pragma once
 // The network (LibTorch): a residual tower over 8x8 planes with policy, win/draw/loss and
-// optional moves-left heads, as configured by config::NetConfig. Includes torch: include this
+// optional moves-left heads, as configured by NetConfig (net_config.h). Includes torch: include this
 // only from files that run or train networks (models/, nn/, train/), never from a widely
 // included header (~20 s per translation unit).
 //
@@ -48,7 +48,7 @@ class NetworkImpl : public torch::nn::Module {
   torch::nn::Conv2d policy_conv_{nullptr}, value_conv_{nullptr}, moves_conv_{nullptr};
   torch::nn::BatchNorm2d policy_bn_{nullptr}, value_bn_{nullptr}, moves_bn_{nullptr};
   torch::nn::Conv2d policy_planes_{nullptr};  // spatial policy: onto the move planes
-  torch::Tensor policy_map_;                  // spatial policy: [action_space] indices into the planes, on the input's device
+  torch::Tensor policy_map_;  // spatial policy: [action_space] indices into the planes, on the input's device
   torch::nn::Linear policy_fc_{nullptr}, value_fc1_{nullptr}, value_fc2_{nullptr}, moves_fc1_{nullptr},
       moves_fc2_{nullptr};
 };

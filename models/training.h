@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "models/network.h"
+#include "models/training_config.h"
 
 namespace sz::models {
 
@@ -26,36 +27,15 @@ struct LossBatch {
   torch::Tensor moves_left;   // [N] plies to the end; undefined: no moves-left loss
 };
 
-struct LossWeights {
-  double policy = 1.0;
-  double wdl = 1.0;
-  double moves_left = 0.1;     // lc0 weighs its moves-left head well below the others
-  double huber_delta = 0.1;    // in units of kMovesLeftScale plies (10 plies)
-};
-
 struct Losses {
-  torch::Tensor total;       // scalar, with gradient
-  double policy = 0;         // per-head values, detached, for logging
+  torch::Tensor total;  // scalar, with gradient
+  double policy = 0;    // per-head values, detached, for logging
   double wdl = 0;
-  double moves_left = 0;     // 0 without the head or the targets
+  double moves_left = 0;  // 0 without the head or the targets
 };
 
 // Runs nothing itself: takes the network's output for batch.input.
 Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWeights& weights = {});
-
-enum class OptimizerKind { Sgd, AdamW };
-
-struct OptimizerConfig {
-  OptimizerKind kind = OptimizerKind::Sgd;
-  double learning_rate = 0.02;
-  double momentum = 0.9;        // SGD, Nesterov
-  double weight_decay = 1e-4;   // SGD: L2 as in AlphaZero; AdamW: decoupled decay
-  double adam_beta1 = 0.9;
-  double adam_beta2 = 0.999;
-  double adam_eps = 1e-8;
-};
-
-std::string_view optimizer_name(OptimizerKind kind);  // "sgd" or "adamw", as checkpoints store it
 
 // Two parameter groups: weights of convolutions and linear layers (decayed) and the rest.
 std::unique_ptr<torch::optim::Optimizer> make_optimizer(Network& net, const OptimizerConfig& config);

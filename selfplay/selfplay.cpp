@@ -13,7 +13,6 @@
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "data/shard_writer.h"
-#include "game/registry.h"
 #include "search/search_batcher.h"
 #include "selfplay/game_slot.h"
 
@@ -90,8 +89,7 @@ struct Worker {
 void Worker::run() {
   try {
     auto evaluator = job.make_evaluator(index);
-    const auto start = game::new_game(job.config.profile).take_or_throw("selfplay profile");
-    data::ShardWriter writer(job.out_dir, shard_prefix(job.config, index), start->spec(),
+    data::ShardWriter writer(job.out_dir, shard_prefix(job.config, index), job.start->spec(),
                              {job.config.games_per_shard, job.config.seconds_per_shard});
     play(*evaluator, writer);
     writer.close();
@@ -117,7 +115,7 @@ bool SlotFeed::select_leaf(search::EvalQuery& query, search::EvalReply& reply) {
 
 // The worker's games_per_thread slots, their leaves evaluated together, round after round.
 void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
-  const auto start = game::new_game(job.config.profile).take_or_throw("selfplay profile");
+  const std::unique_ptr<game::GameState> start = job.start->clone();  // this worker's own
   search::Tree scratch;
   std::vector<std::unique_ptr<GameSlot>> slots;
   std::vector<SlotFeed> feeds;
@@ -172,6 +170,7 @@ int64_t count_games(const std::string& dir, const WarningSink& on_warning) {
 }
 
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
+  if (!job.start) throw Error("selfplay: the job has no start position");
   const int threads = std::max(1, job.config.threads);
   auto stats = std::make_unique<SelfplayStats>();
   GamesOnDisk disk = scan_games(job.out_dir, job.config.seed, job.on_warning);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "game/game_state.h"
 #include "search/evaluator.h"
 #include "selfplay/selfplay_config.h"
 #include "selfplay/selfplay_stats.h"
@@ -18,6 +19,9 @@ using WarningSink = std::function<void(const std::string&)>;
 
 struct SelfplayJob {
   SelfplayConfig config;
+  // The position every game starts from: its game and rule profile are the ones played (e.g.
+  // games::new_game("sittuyin")). Each worker plays on copies of its own.
+  std::shared_ptr<const game::GameState> start;
   std::string out_dir;  // shards go here (runs/<run>/games)
   // Games the directory should hold when the job is done: the games of config.seed are counted
   // by index (each once, however often a killed run left it there), others as they are.
@@ -33,8 +37,9 @@ struct SelfplayJob {
   WarningSink on_warning;                   // a damaged shard skipped; default: "warning: ..." on stderr
 };
 
-// Runs the job; returns the statistics of the games it played. Throws sz::Error on a bad
-// profile, an unwritable directory or a failing evaluator; the first failure stops every worker.
+// Runs the job; returns the statistics of the games it played. Throws sz::Error without a start
+// position, on an unwritable directory or a failing evaluator; the first failure stops every
+// worker.
 // Resumes by index: the games of config.seed already written are not played again, whatever
 // order a killed run finished them in.
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job);

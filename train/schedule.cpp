@@ -15,11 +15,13 @@ int64_t window_size(const TrainConfig& c, int64_t total) {
 }
 
 double learning_rate_at(const TrainConfig& c, int64_t step) {
-  const double base = c.learning_rate;
+  const double base = c.optimizer.learning_rate;
   if (step < c.warmup_steps) return base * double(step + 1) / double(c.warmup_steps);
   switch (c.lr_schedule) {
-    case LrSchedule::Constant: return base;
-    case LrSchedule::Step: return base * std::pow(c.lr_step_factor, double(step / c.lr_step_every));
+    case LrSchedule::Constant:
+      return base;
+    case LrSchedule::Step:
+      return base * std::pow(c.lr_step_factor, double(step / c.lr_step_every));
     case LrSchedule::Cosine: {
       const double t = std::min(1.0, double(step - c.warmup_steps) / double(c.lr_decay_steps));
       const double floor = base * c.lr_final_fraction;

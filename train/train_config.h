@@ -1,13 +1,15 @@
 #pragma once
-// Trainer settings: a plain struct with every default in one place (config/ parses it from the
-// `train` section of a run config; unknown keys are errors there). No torch, no yaml: any module
-// may hold one. docs/TRAINING.md explains the window, the replay ratio and the schedules.
+// Trainer settings: a plain struct with every default in one place and its field list (the
+// `train` section of a run config, read and written through config/section.h). No torch, no
+// yaml: any module may hold one. docs/TRAINING.md explains the window, the replay ratio and the
+// schedules.
 #include <cstdint>
 #include <string>
 
+#include "models/training_config.h"
+
 namespace sz::train {
 
-enum class OptimizerChoice { Sgd, AdamW };
 enum class LrSchedule { Constant, Step, Cosine };
 // auto: bfloat16 autocast on CUDA (no loss scaling needed), float32 on the CPU. float16 uses
 // autocast with a dynamic loss scale (for GPUs without bfloat16). Both are CUDA only.
@@ -16,14 +18,10 @@ enum class TrainPrecision { Auto, Float32, BFloat16, Float16 };
 struct TrainConfig {
   int batch_size = 256;
 
-  // Optimiser (models/training.h): SGD with Nesterov momentum, or AdamW. weight_decay is the L2
-  // term (SGD) or the decoupled decay (AdamW), on convolution and linear weights only.
-  OptimizerChoice optimizer = OptimizerChoice::Sgd;
-  double learning_rate = 0.02;
-  double momentum = 0.9;
-  double weight_decay = 1e-4;
-  double adam_beta1 = 0.9;
-  double adam_beta2 = 0.999;
+  // The optimiser (models/training_config.h, where its defaults are): keys optimizer,
+  // learning_rate (the base rate of the schedule below), momentum, weight_decay, adam_beta1,
+  // adam_beta2.
+  models::OptimizerConfig optimizer;
 
   // Learning rate at step s: a linear warm-up over warmup_steps, then the schedule:
   //   constant: learning_rate
@@ -50,10 +48,9 @@ struct TrainConfig {
   double draw_material_weight = 0.0;
   double draw_material_scale = 5.0;  // in the game's units (chaturanga: pawns)
 
-  // Loss weights (models::LossWeights); moves_left_weight 0 turns the moves-left loss off.
-  double policy_weight = 1.0;
-  double wdl_weight = 1.0;
-  double moves_left_weight = 0.1;
+  // The loss weights (models/training_config.h): keys policy_weight, wdl_weight,
+  // moves_left_weight (0 turns the moves-left loss off).
+  models::LossWeights loss;
 
   // Sliding window over the newest positions (KataGo): with N positions in the run's shards,
   //   window = min(window_cap, max(window_floor, window_scale * N ^ window_exponent))
@@ -84,5 +81,53 @@ struct TrainConfig {
   TrainPrecision precision = TrainPrecision::Auto;
   int threads = 0;  // torch intra-op threads; 0: leave them as the process has them
 };
+
+// Every key of the `train` section, with its range.
+template <typename V>
+void fields(V& v, TrainConfig& c) {
+  v.num("batch_size", c.batch_size, 1, 1 << 16);
+  v.choice("optimizer", c.optimizer.kind,
+           {{"sgd", models::OptimizerKind::Sgd}, {"adamw", models::OptimizerKind::AdamW}});
+  v.num("learning_rate", c.optimizer.learning_rate, 0.0, 10.0);
+  v.num("momentum", c.optimizer.momentum, 0.0, 0.999);
+  v.num("weight_decay", c.optimizer.weight_decay, 0.0, 1.0);
+  v.num("adam_beta1", c.optimizer.adam_beta1, 0.0, 0.9999);
+  v.num("adam_beta2", c.optimizer.adam_beta2, 0.0, 0.99999);
+  v.choice("lr_schedule", c.lr_schedule,
+           {{"constant", LrSchedule::Constant}, {"step", LrSchedule::Step}, {"cosine", LrSchedule::Cosine}});
+  v.num("warmup_steps", c.warmup_steps, int64_t{0}, int64_t{1'000'000'000});
+  v.num("lr_step_every", c.lr_step_every, int64_t{1}, int64_t{1'000'000'000});
+  v.num("lr_step_factor", c.lr_step_factor, 0.0, 1.0);
+  v.num("lr_decay_steps", c.lr_decay_steps, int64_t{1}, int64_t{1'000'000'000});
+  v.num("lr_final_fraction", c.lr_final_fraction, 0.0, 1.0);
+  v.num("value_target_search", c.value_target_search, 0.0, 1.0);
+  v.num("draw_material_weight", c.draw_material_weight, 0.0, 1.0);
+  v.num("draw_material_scale", c.draw_material_scale, 0.01, 1000.0);
+  v.num("policy_weight", c.loss.policy, 0.0, 1000.0);
+  v.num("wdl_weight", c.loss.wdl, 0.0, 1000.0);
+  v.num("moves_left_weight", c.loss.moves_left, 0.0, 1000.0);
+  v.num("window_floor", c.window_floor, int64_t{1}, int64_t{1} << 40);
+  v.num("window_cap", c.window_cap, int64_t{1}, int64_t{1} << 40);
+  v.num("window_scale", c.window_scale, 0.0, 1e9);
+  v.num("window_exponent", c.window_exponent, 0.0, 1.0);
+  v.num("recent_share", c.recent_share, 0.0, 1.0);
+  v.num("recent_positions", c.recent_positions, int64_t{1}, int64_t{1} << 40);
+  v.num("min_positions", c.min_positions, int64_t{1}, int64_t{1} << 40);
+  v.num("replay_ratio", c.replay_ratio, 0.0, 1e6);
+  v.num("checkpoint_every", c.checkpoint_every, int64_t{1}, int64_t{1'000'000'000});
+  v.num("keep_checkpoints", c.keep_checkpoints, 0, 1'000'000);
+  v.num("log_every", c.log_every, int64_t{1}, int64_t{1'000'000'000});
+  v.num("refresh_every", c.refresh_every, int64_t{1}, int64_t{1'000'000'000});
+  v.num("poll_seconds", c.poll_seconds, 0.01, 86'400.0);
+  v.num("prefetch_batches", c.prefetch_batches, 1, 1024);
+  v.text("device", c.device);
+  v.choice("precision", c.precision,
+           {{"auto", TrainPrecision::Auto},
+            {"float32", TrainPrecision::Float32},
+            {"bfloat16", TrainPrecision::BFloat16},
+            {"float16", TrainPrecision::Float16}});
+  v.num("threads", c.threads, 0, 1024);
+  v.check(c.window_cap >= c.window_floor, "window_cap", "must be at least '" + v.path("window_floor") + "'");
+}
 
 }  // namespace sz::train

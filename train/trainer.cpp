@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "core/error.h"
-#include "game/registry.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
@@ -28,33 +27,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-models::OptimizerConfig optimizer_config(const TrainConfig& c) {
-  models::OptimizerConfig o;
-  o.kind = c.optimizer == OptimizerChoice::AdamW ? models::OptimizerKind::AdamW : models::OptimizerKind::Sgd;
-  o.learning_rate = c.learning_rate;
-  o.momentum = c.momentum;
-  o.weight_decay = c.weight_decay;
-  o.adam_beta1 = c.adam_beta1;
-  o.adam_beta2 = c.adam_beta2;
-  return o;
-}
-
-models::LossWeights loss_weights(const TrainConfig& c) {
-  models::LossWeights w;
-  w.policy = c.policy_weight;
-  w.wdl = c.wdl_weight;
-  w.moves_left = c.moves_left_weight;
-  return w;
-}
-
-models::Architecture architecture_of(const config::RunConfig& c) {
-  return {config::load_net_config(c.net).take_or_throw("net '" + c.net + "'"),
-          game::spec_for(c.profile).take_or_throw("profile '" + c.profile + "'")};
-}
-
-double unix_now() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
+double unix_now() { return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(); }
 
 void print_to_stderr(const std::string& prefix, const std::string& line) {
   std::fprintf(stderr, "%s%s\n", prefix.c_str(), line.c_str());
@@ -71,7 +44,7 @@ struct Interval {
 }  // namespace
 
 struct Trainer::Impl {
-  config::RunConfig config;
+  uint64_t seed;
   TrainConfig tc;
   std::string run_dir, models_dir, logs_dir;
   TrainerHooks hooks;
@@ -79,7 +52,6 @@ struct Trainer::Impl {
   models::Architecture arch;
   torch::Device device{torch::kCPU};
   models::Network net{nullptr};
-  models::OptimizerConfig opt_config;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
   std::vector<torch::Tensor> parameters;
   std::unique_ptr<MixedPrecision> precision;
@@ -93,7 +65,7 @@ struct Trainer::Impl {
   Interval interval;
   std::FILE* metrics = nullptr;
 
-  Impl(const config::RunConfig& c, std::string dir, TrainerHooks h);
+  Impl(TrainerSetup setup, TrainerHooks h);
   ~Impl();
   void warn(const std::string& s) const { hooks.on_warning ? hooks.on_warning(s) : print_to_stderr("warning: ", s); }
   void info(const std::string& s) const { hooks.on_info ? hooks.on_info(s) : print_to_stderr("train: ", s); }
@@ -109,8 +81,12 @@ struct Trainer::Impl {
   std::string save_checkpoint();
 };
 
-Trainer::Impl::Impl(const config::RunConfig& c, std::string dir, TrainerHooks h)
-    : config(c), tc(c.train), run_dir(std::move(dir)), hooks(std::move(h)), arch(architecture_of(c)) {
+Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
+    : seed(setup.seed),
+      tc(std::move(setup.train)),
+      run_dir(std::move(setup.run_dir)),
+      hooks(std::move(h)),
+      arch{std::move(setup.net), std::move(setup.spec)} {
   models_dir = (fs::path(run_dir) / "models").string();
   logs_dir = (fs::path(run_dir) / "logs").string();
   fs::create_directories(models_dir);
@@ -120,9 +96,8 @@ Trainer::Impl::Impl(const config::RunConfig& c, std::string dir, TrainerHooks h)
   if (tc.threads > 0) nn::set_torch_threads(tc.threads);
   device = torch::Device(nn::resolve_device(tc.device));
   precision = std::make_unique<MixedPrecision>(tc.precision, device);
-  opt_config = optimizer_config(tc);
   create_network();
-  state.seed = config.seed;
+  state.seed = seed;
   if (const std::string checkpoint = checkpoint_to_resume(); !checkpoint.empty()) resume(checkpoint);
   if (precision->loss_scale > 0 && state.loss_scale > 0) {
     precision->loss_scale = state.loss_scale;
@@ -139,7 +114,7 @@ Trainer::Impl::Impl(const config::RunConfig& c, std::string dir, TrainerHooks h)
   lo.batch.draw_material_scale = tc.draw_material_scale;
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
-  lo.moves_left = arch.net.moves_left && tc.moves_left_weight > 0;
+  lo.moves_left = arch.net.moves_left && tc.loss.moves_left > 0;
   lo.device = device;
   loader = std::make_unique<BatchLoader>(lo);
   const std::string metrics_path = (fs::path(logs_dir) / "train.jsonl").string();
@@ -153,11 +128,11 @@ Trainer::Impl::~Impl() {
 }
 
 void Trainer::Impl::create_network() {
-  torch::manual_seed(config.seed);  // torch initialises weights from its global generator
+  torch::manual_seed(seed);  // torch initialises weights from its global generator
   net = models::Network(arch);
   net->to(device);
   net->train();
-  optimizer = models::make_optimizer(net, opt_config);
+  optimizer = models::make_optimizer(net, tc.optimizer);
   parameters = net->parameters();
 }
 
@@ -228,7 +203,7 @@ std::string Trainer::Impl::checkpoint_to_resume() {
 }
 
 void Trainer::Impl::resume(const std::string& checkpoint) {
-  const std::string kind(models::optimizer_name(opt_config.kind));
+  const std::string kind(models::optimizer_name(tc.optimizer.kind));
   const models::CheckpointMeta meta = models::read_checkpoint_meta(checkpoint);
   if (!meta.optimizer.empty() && meta.optimizer != kind) {
     warn(checkpoint + ": holds " + meta.optimizer + " state but train.optimizer is " + kind +
@@ -242,9 +217,9 @@ void Trainer::Impl::resume(const std::string& checkpoint) {
   if (state.step != meta.step)
     throw Error(sidecar + ": step " + std::to_string(state.step) + " but " + checkpoint + " is at step " +
                 std::to_string(meta.step));
-  if (state.seed != config.seed)
+  if (state.seed != seed)
     warn(sidecar + ": the run was trained with seed " + std::to_string(state.seed) + "; keeping it, not " +
-         std::to_string(config.seed) + ", so that the batches go on as they were");
+         std::to_string(seed) + ", so that the batches go on as they were");
   current = checkpoint;
   checkpoint_step = state.step;
 }
@@ -302,11 +277,11 @@ void Trainer::Impl::train_step() {
   {
     MixedPrecision::Guard autocast(*precision);
     const models::NetOutput out = net->forward(batch.input);
-    losses = models::compute_losses(out, batch, loss_weights(tc));
+    losses = models::compute_losses(out, batch, tc.loss);
   }
   precision->backward_and_step(losses.total, *optimizer, parameters);
-  const double total = tc.policy_weight * losses.policy + tc.wdl_weight * losses.wdl +
-                       (batch.moves_left.defined() ? tc.moves_left_weight * losses.moves_left : 0.0);
+  const double total = tc.loss.policy * losses.policy + tc.loss.wdl * losses.wdl +
+                       (batch.moves_left.defined() ? tc.loss.moves_left * losses.moves_left : 0.0);
   if (!std::isfinite(total))
     throw Error("training diverged at step " + std::to_string(state.step) + " (loss " + std::to_string(total) +
                 "); the last checkpoint is " + (current.empty() ? "none" : current) + "; lower train.learning_rate");
@@ -362,7 +337,7 @@ std::string Trainer::Impl::save_checkpoint() {
   models::CheckpointMeta meta;
   meta.step = state.step;
   if (window) meta.profiles = window->profiles();
-  models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(opt_config.kind), meta);
+  models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta);
   write_current(models_dir, name);
   current = path;
   checkpoint_step = state.step;
@@ -371,8 +346,8 @@ std::string Trainer::Impl::save_checkpoint() {
   return path;
 }
 
-Trainer::Trainer(const config::RunConfig& config, std::string run_dir, TrainerHooks hooks)
-    : impl_(std::make_unique<Impl>(config, std::move(run_dir), std::move(hooks))) {}
+Trainer::Trainer(TrainerSetup setup, TrainerHooks hooks)
+    : impl_(std::make_unique<Impl>(std::move(setup), std::move(hooks))) {}
 
 Trainer::~Trainer() = default;
 

@@ -7,7 +7,7 @@
 //
 // Use, in-process between self-play generations:
 //
-//   train::Trainer trainer(config, run_dir);   // resumes from its checkpoints if it has any
+//   train::Trainer trainer(setup);             // resumes from its checkpoints if it has any
 //   ... self-play writes shards to run_dir/games ...
 //   trainer.train_available(/*max_steps=*/1000, &stop);   // as many as the replay ratio allows
 //   const std::string net = trainer.current_checkpoint(); // the newest weights, for self-play
@@ -25,7 +25,9 @@
 #include <memory>
 #include <string>
 
-#include "config/run_config.h"
+#include "game/game_state.h"
+#include "models/net_config.h"
+#include "train/train_config.h"
 
 namespace sz::models {
 class NetworkImpl;
@@ -36,41 +38,51 @@ namespace sz::train {
 // What one metric line says (logs/train.jsonl; the progress line is the same, shorter). Losses
 // are means over the steps since the previous line.
 struct StepMetrics {
-  int64_t step = 0;           // steps taken so far
-  double loss = 0;            // total, as optimised
-  double policy = 0;          // per head, unweighted
+  int64_t step = 0;   // steps taken so far
+  double loss = 0;    // total, as optimised
+  double policy = 0;  // per head, unweighted
   double wdl = 0;
   double moves_left = 0;
-  double learning_rate = 0;   // of the last step
-  double samples_per_s = 0;   // training samples per second of wall time since the previous line
-  double loader_wait = 0;     // fraction of that time the optimiser waited for batches
-  int64_t window = 0;         // positions in the window
+  double learning_rate = 0;  // of the last step
+  double samples_per_s = 0;  // training samples per second of wall time since the previous line
+  double loader_wait = 0;    // fraction of that time the optimiser waited for batches
+  int64_t window = 0;        // positions in the window
   int64_t window_shards = 0;
-  int64_t positions_seen = 0; // positions in the run's shards at the last scan
-  int64_t samples = 0;        // training samples drawn so far
+  int64_t positions_seen = 0;  // positions in the run's shards at the last scan
+  int64_t samples = 0;         // training samples drawn so far
 };
 
 std::string metrics_json(const StepMetrics& m, double unix_time);  // one JSON object, no newline
 std::string progress_line(const StepMetrics& m);
 
 struct TrainerHooks {
-  std::function<void(const std::string&)> on_warning;  // default: "warning: ..." on stderr
-  std::function<void(const std::string&)> on_info;     // e.g. waiting for games; default: stderr
-  std::function<void(const StepMetrics&)> on_metrics;  // after each metric line (default: none)
+  std::function<void(const std::string&)> on_warning;     // default: "warning: ..." on stderr
+  std::function<void(const std::string&)> on_info;        // e.g. waiting for games; default: stderr
+  std::function<void(const StepMetrics&)> on_metrics;     // after each metric line (default: none)
   std::function<void(const std::string&)> on_checkpoint;  // the path of each checkpoint written
+};
+
+// What a trainer needs: its own settings and, from the run, the network to train, the encoding of
+// the game it plays, the seed (of the first weights and of every batch) and the run directory.
+struct TrainerSetup {
+  TrainConfig train;
+  models::NetConfig net;
+  game::GameSpec spec;
+  uint64_t seed = 1;
+  std::string run_dir;
 };
 
 class Trainer {
  public:
-  // Builds the network of config.net for config.profile's game on config.train.device and
-  // resumes (weights, optimiser, step, loss scale) from the checkpoint run_dir/models/current.txt
+  // Builds the network `setup.net` for `setup.spec` on train.device and resumes (weights,
+  // optimiser, step, loss scale) from the checkpoint run_dir/models/current.txt
   // names, or from a newer one that reads completely (a trainer stopped before it updated
   // current.txt), or, without current.txt, from the newest one that reads, with a warning naming
   // it: never a fresh network over checkpoints, never a checkpoint written over. Newer
   // checkpoints that cannot be read are moved into models/damaged/ with a warning. Throws
   // sz::Error naming the file on an unreadable or incompatible current checkpoint, when
   // checkpoints exist of which none reads, or when another trainer holds the run directory.
-  Trainer(const config::RunConfig& config, std::string run_dir, TrainerHooks hooks = {});
+  explicit Trainer(TrainerSetup setup, TrainerHooks hooks = {});
   ~Trainer();
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "cli/command.h"
-#include "config/run_config.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/parse_number.h"
@@ -13,7 +12,9 @@
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
+#include "games/registry.h"
 #include "nn/evaluators.h"
+#include "run/run_config.h"
 
 namespace sz::cli {
 
@@ -137,7 +138,7 @@ int arena_command(Args args) {
     return 0;
   }
   const ArenaArgs a = parse_args(args);
-  const config::RunConfig config = config::load_run_config(a.config, a.overrides).take_or_throw();
+  const run::RunConfig config = run::load_run_config(a.config, a.overrides).take_or_throw();
   eval::MatchSpec spec;
   spec.profile = a.profile.empty() ? config.profile : a.profile;
   if (!a.starts.empty())
@@ -147,8 +148,9 @@ int arena_command(Args args) {
   spec.max_plies = a.max_plies;
   spec.seed = a.seed >= 0 ? uint64_t(a.seed) : config.seed;
   if (!a.sprt.empty()) spec.sprt = parse_sprt(a.sprt);
-  const eval::ModelLoader load_model = [&config](const std::string& model) {
-    return nn::evaluator_factory(model, config.inference);
+  const game::GameSpec game_spec = games::spec_for(spec.profile).take_or_throw("--profile");
+  const eval::ModelLoader load_model = [&config, &game_spec](const std::string& model) {
+    return nn::evaluator_factory(model, game_spec, config.inference);
   };
   int anchor = -1;
   for (const std::string& text : a.players) {

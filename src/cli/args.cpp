@@ -39,7 +39,7 @@ void on_interrupt(int signal) {
 }
 }  // namespace
 
-config::RunConfig run_config_from_args(Args args) {
+run::RunConfig run_config_from_args(Args args) {
   std::string name = "quickstart";
   std::vector<std::string> overrides;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -50,7 +50,7 @@ config::RunConfig run_config_from_args(Args args) {
     else
       throw Error("unknown option '" + args[i] + "' (see --help)");
   }
-  return config::load_run_config(name, overrides).take_or_throw();
+  return run::load_run_config(name, overrides).take_or_throw();
 }
 
 const std::atomic<bool>& stop_on_interrupt() {

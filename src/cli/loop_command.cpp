@@ -2,10 +2,10 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
-#include "config/run_config.h"
 #include "core/error.h"
 #include "eval/match_report.h"
-#include "train/loop.h"
+#include "run/loop.h"
+#include "run/run_config.h"
 #include "train/plots.h"
 
 namespace sz::cli {
@@ -27,21 +27,22 @@ command picks up where it stopped.
 void print_match(const char* what, const eval::MatchResult& m) {
   const auto& p = m.pairings.front();
   std::printf("final network against %s, %d games: %.1f%% (W %d D %d L %d), %+.0f Elo [%+.0f, %+.0f]\n", what,
-              m.games_played, 100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower,
-              p.elo.upper);
+              m.games_played, 100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo,
+              p.elo.lower, p.elo.upper);
 }
 
-void print_final(const train::LoopReport& report) {
-  const train::LadderFit& fit = report.ladder;
+void print_final(const run::LoopReport& report) {
+  const run::LadderFit& fit = report.ladder;
   if (!fit.networks.empty()) {
     const std::string over = fit.anchored ? report.anchor : "the first network";
     std::printf("\nladder: %zu networks, %d games, Elo over %s:\n", fit.networks.size(), fit.games, over.c_str());
-    for (const train::LadderRating& r : fit.networks) std::printf("  %s\n", train::describe_rating(r, over).c_str());
+    for (const run::LadderRating& r : fit.networks) std::printf("  %s\n", run::describe_rating(r, over).c_str());
     if (fit.networks.size() > 1)
       std::printf("  trend: %+.1f Elo per generation [%+.1f, %+.1f]%s\n", fit.trend.slope, fit.trend.lower,
                   fit.trend.upper, fit.trend.lower > 0 ? ", rising" : "");
   }
-  std::printf("\nfinal network %s\n", report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str());
+  std::printf("\nfinal network %s\n",
+              report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str());
   if (report.final_vs_first) print_match(("the first network " + report.first_model).c_str(), *report.final_vs_first);
   if (report.final_vs_anchor) print_match(report.anchor.c_str(), *report.final_vs_anchor);
 }
@@ -53,10 +54,10 @@ int loop_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  const config::RunConfig config = run_config_from_args(args);
+  const run::RunConfig config = run_config_from_args(args);
   std::fprintf(stderr, "loop: run %s in %s\n", config.name.c_str(), config.run_dir().c_str());
   const std::atomic<bool>& stop = stop_on_interrupt();
-  const train::LoopReport report = train::run_loop(config, &stop);
+  const run::LoopReport report = run::run_loop(config, &stop);
   try {
     const train::PlotReport plots = train::plot_run(config.run_dir());
     std::fprintf(stderr, "loop: %zu plots in %s/plots\n", plots.written.size(), config.run_dir().c_str());

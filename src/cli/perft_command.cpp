@@ -3,10 +3,10 @@
 
 #include "cli/command.h"
 #include "cli/perft_suite.h"
-#include "config/rule_profiles.h"
 #include "core/error.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace sz::cli {
 
@@ -28,7 +28,7 @@ Counts the leaves of the legal-move tree (bulk counting at the last ply, as Fair
 
 int run_single(const std::string& fen, int depth, const std::string& rules, bool divide) {
   using namespace chaturanga;
-  const RuleProfile& profile = *config::rule_profile(rules.empty() ? "sittuyin" : rules).take_or_throw("--rules");
+  const RuleProfile& profile = *chaturanga::rule_profile(rules.empty() ? "sittuyin" : rules).take_or_throw("--rules");
   const Position pos = fen.empty() ? Position::start(profile) : Position::from_fen(fen, profile).take_or_throw("--fen");
   const auto start = std::chrono::steady_clock::now();
   uint64_t nodes = 0;
@@ -63,20 +63,29 @@ int perft_command(Args args) {
   bool divide = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--suite") suite = flag_value(args, i);
-    else if (a == "--fen") fen = flag_value(args, i);
-    else if (a == "--rules") rules = flag_value(args, i);
-    else if (a == "--depth") depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--max-depth") max_depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--divide") divide = true;
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--suite")
+      suite = flag_value(args, i);
+    else if (a == "--fen")
+      fen = flag_value(args, i);
+    else if (a == "--rules")
+      rules = flag_value(args, i);
+    else if (a == "--depth")
+      depth = parse_int_flag(a, flag_value(args, i), 1, 20);
+    else if (a == "--max-depth")
+      max_depth = parse_int_flag(a, flag_value(args, i), 1, 20);
+    else if (a == "--divide")
+      divide = true;
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   if (!suite.empty()) {
     if (!fen.empty() || depth || divide) throw Error("--suite does not combine with --fen, --depth or --divide");
     const PerftReport r = run_perft_suite(read_perft_suite(suite), rules, max_depth,
                                           [](const std::string& line) { std::printf("FAIL %s\n", line.c_str()); });
-    std::fprintf(stderr, "time %.3f s, %.2f M nodes/s\n", r.seconds, r.seconds > 0 ? double(r.nodes) / r.seconds / 1e6 : 0.0);
-    std::printf("Nodes searched: %llu\n%d passed, %d failed\n", static_cast<unsigned long long>(r.nodes), r.passed, r.failed);
+    std::fprintf(stderr, "time %.3f s, %.2f M nodes/s\n", r.seconds,
+                 r.seconds > 0 ? double(r.nodes) / r.seconds / 1e6 : 0.0);
+    std::printf("Nodes searched: %llu\n%d passed, %d failed\n", static_cast<unsigned long long>(r.nodes), r.passed,
+                r.failed);
     return r.failed ? 1 : 0;
   }
   if (!depth) throw Error("give --depth D (or --suite FILE); see --help");

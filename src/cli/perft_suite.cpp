@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config/rule_profiles.h"
 #include "core/error.h"
 #include "core/parse_number.h"
 #include "core/shown_text.h"
 #include "games/chaturanga/movegen.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace sz::cli {
 
@@ -56,7 +56,7 @@ PerftReport run_perft_suite(const std::vector<PerftCase>& cases, const std::stri
   PerftReport report;
   const auto start = std::chrono::steady_clock::now();
   for (const PerftCase& c : cases) {
-    const auto profile = config::rule_profile(rules_override.empty() ? c.variant : rules_override);
+    const auto profile = chaturanga::rule_profile(rules_override.empty() ? c.variant : rules_override);
     if (!profile) throw Error("line " + std::to_string(c.line) + ": " + profile.error());
     const auto pos = chaturanga::Position::from_fen(c.fen, **profile);
     if (!pos) {

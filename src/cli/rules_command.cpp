@@ -1,11 +1,12 @@
+// `sittuyin-zero rules`: any game by profile name, through the game seam (GameState).
+#include <array>
 #include <cstdio>
+#include <memory>
 
 #include "cli/command.h"
-#include "config/rule_profiles.h"
 #include "core/error.h"
-#include "games/chaturanga/adjudicate.h"
-#include "games/chaturanga/movegen.h"
-#include "games/chaturanga/notation.h"
+#include "game/game_state.h"
+#include "games/registry.h"
 
 namespace sz::cli {
 
@@ -16,6 +17,22 @@ constexpr const char* kHelp = R"(usage: sittuyin-zero rules                     
 Prints the position (the start position unless --fen) after the moves, as a board and as a FEN,
 with its legal moves and what the rules say about it (ongoing, or the result and its reason).
 )";
+
+// The result as PGN writes it: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+const char* result_text(game::GameResult result) {
+  switch (result) {
+    case game::GameResult::FirstWins:
+      return "1-0";
+    case game::GameResult::SecondWins:
+      return "0-1";
+    case game::GameResult::Draw:
+      return "1/2-1/2";
+    case game::GameResult::Ongoing:
+      break;
+  }
+  return "*";
+}
+
 }  // namespace
 
 int rules_command(Args args) {
@@ -23,42 +40,40 @@ int rules_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  using namespace chaturanga;
   if (args.empty()) {
-    for (const auto& name : config::builtin_rule_profiles()) {
-      const RuleProfile& p = *config::rule_profile(name).take_or_throw(name);
-      std::printf("%-22s %-9s %s\n", name.c_str(), std::string(game_name(p.game)).c_str(), p.source.c_str());
+    for (const std::string& name : games::profile_names()) {
+      const games::ProfileInfo info = games::profile_info(name).take_or_throw(name);
+      std::printf("%-22s %-9s %s\n", name.c_str(), info.game.c_str(), info.source.c_str());
     }
     return 0;
   }
   std::string rules = "sittuyin", fen, moves;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--rules") rules = flag_value(args, i);
-    else if (args[i] == "--fen") fen = flag_value(args, i);
-    else if (args[i] == "--moves") moves = flag_value(args, i);
-    else throw Error("unknown option '" + args[i] + "' (see --help)");
+    if (args[i] == "--rules")
+      rules = flag_value(args, i);
+    else if (args[i] == "--fen")
+      fen = flag_value(args, i);
+    else if (args[i] == "--moves")
+      moves = flag_value(args, i);
+    else
+      throw Error("unknown option '" + args[i] + "' (see --help)");
   }
-  const RuleProfile& profile = *config::rule_profile(rules).take_or_throw("--rules");
-  Position pos = fen.empty() ? Position::start(profile) : Position::from_fen(fen, profile).take_or_throw("--fen");
-  std::vector<uint64_t> history;
+  games::spec_for(rules).take_or_throw("--rules");  // a bad profile: the error of --rules, not --fen
+  const std::unique_ptr<game::GameState> state = games::new_game(rules, fen).take_or_throw("--fen");
   for (size_t start = 0; start < moves.size();) {
     size_t end = moves.find_first_of(", ", start);
     if (end == std::string::npos) end = moves.size();
-    if (end > start) {
-      const Move m = parse_move(moves.substr(start, end - start), pos).take_or_throw("--moves");
-      history.push_back(pos.key());
-      pos.do_move(m);
-    }
+    if (end > start) state->apply(state->parse_action(moves.substr(start, end - start)).take_or_throw("--moves"));
     start = end + 1;
   }
-  std::fputs(pos.pretty().c_str(), stdout);
-  MoveList legal;
-  generate_legal(pos, legal);
-  std::printf("Legal moves (%d):", legal.size);
-  for (Move m : legal) std::printf(" %s", to_uci(m, profile.game).c_str());
-  const GameEnd end = adjudicate(pos, history);
-  std::printf("\nResult: %s", std::string(to_string(end.outcome)).c_str());
-  if (end.over()) std::printf(" (%s)", std::string(to_string(end.reason)).c_str());
+  std::fputs(state->board_text().c_str(), stdout);
+  std::array<game::ActionId, game::kMaxActions> legal{};
+  const int count = state->legal_actions(legal);
+  std::printf("Legal moves (%d):", count);
+  for (int i = 0; i < count; ++i) std::printf(" %s", state->action_to_string(legal[size_t(i)]).c_str());
+  const game::Outcome outcome = state->outcome();
+  std::printf("\nResult: %s", result_text(outcome.result));
+  if (outcome.over()) std::printf(" (%s)", std::string(outcome.reason).c_str());
   std::printf("\n");
   return 0;
 }

@@ -2,17 +2,19 @@
 #include <filesystem>
 
 #include "cli/command.h"
-#include "config/run_config.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "games/registry.h"
 #include "nn/evaluators.h"
+#include "run/run_config.h"
 #include "selfplay/selfplay.h"
 
 namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero selfplay --games N --out DIR [--config FILE] [--model PATH] [--set KEY=VALUE ...]
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero selfplay --games N --out DIR [--config FILE] [--model PATH] [--set KEY=VALUE ...]
 
 Plays N self-play games with MCTS and writes them as HDF5 shards to DIR (docs/DATA.md). With no
 model, the search uses a uniform prior and a zero value (the bootstrap player). Killed and run
@@ -37,31 +39,38 @@ int selfplay_command(Args args) {
   int64_t games = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--config") config_name = flag_value(args, i);
-    else if (a == "--model") model = flag_value(args, i);
-    else if (a == "--set") overrides.push_back(flag_value(args, i));
-    else if (a == "--games") games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
-    else if (a == "--out") out = flag_value(args, i);
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--config")
+      config_name = flag_value(args, i);
+    else if (a == "--model")
+      model = flag_value(args, i);
+    else if (a == "--set")
+      overrides.push_back(flag_value(args, i));
+    else if (a == "--games")
+      games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
+    else if (a == "--out")
+      out = flag_value(args, i);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   if (!games || out.empty()) throw Error("give --games N and --out DIR (see --help)");
-  const config::RunConfig config = config::load_run_config(config_name, overrides).take_or_throw();
+  const run::RunConfig config = run::load_run_config(config_name, overrides).take_or_throw();
   std::filesystem::create_directories(out);
-  write_file_atomically(out + "/config.yaml", config::to_yaml(config));
+  write_file_atomically(out + "/config.yaml", run::to_yaml(config));
 
   selfplay::SelfplayJob job;
   job.config = config.selfplay;
+  job.start = games::new_game(config.profile).take_or_throw("profile");
   job.out_dir = out;
   job.games = games;
   job.model_id = model;
-  job.make_evaluator = nn::evaluator_factory(model, config.inference);
+  job.make_evaluator = nn::evaluator_factory(model, job.start->spec(), config.inference);
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
   const std::atomic<bool>& stop = stop_on_interrupt();
   job.stop = &stop;
   const auto stats = selfplay::run_selfplay(job);
   std::fprintf(stderr, "%s\n", stats->progress_line().c_str());
-  std::printf("selfplay: %lld games in %.1f s; %lld games in %s\n", static_cast<long long>(stats->games()), stats->seconds(),
-              static_cast<long long>(selfplay::count_games(out)), out.c_str());
+  std::printf("selfplay: %lld games in %.1f s; %lld games in %s\n", static_cast<long long>(stats->games()),
+              stats->seconds(), static_cast<long long>(selfplay::count_games(out)), out.c_str());
   return exit_status(stop);
 }
 

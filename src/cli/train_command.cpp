@@ -2,8 +2,8 @@
 #include <filesystem>
 
 #include "cli/command.h"
-#include "config/run_config.h"
 #include "core/error.h"
+#include "run/run_config.h"
 #include "train/run_files.h"
 #include "train/trainer.h"
 
@@ -25,15 +25,15 @@ stops it cleanly after writing a checkpoint. See docs/TRAINING.md.
   --set KEY=VALUE   override a config value, e.g. --set train.batch_size=512 (repeatable)
 )";
 
-config::RunConfig resolve_config(const std::string& config_name, const std::string& run,
-                                 const std::vector<std::string>& overrides) {
+run::RunConfig resolve_config(const std::string& config_name, const std::string& run,
+                              const std::vector<std::string>& overrides) {
   std::string name = config_name;
   if (name.empty()) {
     const std::string in_run = run.empty() ? "" : (std::filesystem::path(run) / "config.yaml").string();
     std::error_code ec;
     name = !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart";
   }
-  return config::load_run_config(name, overrides).take_or_throw();
+  return run::load_run_config(name, overrides).take_or_throw();
 }
 
 }  // namespace
@@ -48,18 +48,23 @@ int train_command(Args args) {
   int64_t steps = -1;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--config") config_name = flag_value(args, i);
-    else if (a == "--run") run = flag_value(args, i);
-    else if (a == "--set") overrides.push_back(flag_value(args, i));
-    else if (a == "--steps") steps = parse_int_flag(a, flag_value(args, i), 1, 2'000'000'000);
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--config")
+      config_name = flag_value(args, i);
+    else if (a == "--run")
+      run = flag_value(args, i);
+    else if (a == "--set")
+      overrides.push_back(flag_value(args, i));
+    else if (a == "--steps")
+      steps = parse_int_flag(a, flag_value(args, i), 1, 2'000'000'000);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
-  const config::RunConfig config = resolve_config(config_name, run, overrides);
+  const run::RunConfig config = resolve_config(config_name, run, overrides);
   if (run.empty()) run = config.run_dir();
   std::filesystem::create_directories(run);
   const std::string resolved = (std::filesystem::path(run) / "config.yaml").string();
   std::error_code ec;
-  if (!std::filesystem::exists(resolved, ec)) write_file_atomically(resolved, config::to_yaml(config));
+  if (!std::filesystem::exists(resolved, ec)) write_file_atomically(resolved, run::to_yaml(config));
 
   train::TrainerHooks hooks;
   hooks.on_metrics = [](const train::StepMetrics& m) {
@@ -70,7 +75,7 @@ int train_command(Args args) {
     std::printf("checkpoint %s\n", path.c_str());
     std::fflush(stdout);
   };
-  train::Trainer trainer(config, run, hooks);
+  train::Trainer trainer(run::trainer_setup(config, run), hooks);
   const std::string from = trainer.current_checkpoint().empty() ? "a fresh network" : trainer.current_checkpoint();
   std::printf("train: %s, step %lld, from %s\n", run.c_str(), static_cast<long long>(trainer.step()), from.c_str());
   const std::atomic<bool>& stop = stop_on_interrupt();

@@ -3,9 +3,9 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
-#include "config/run_config.h"
 #include "eval/uci_engine.h"
 #include "nn/evaluators.h"
+#include "run/run_config.h"
 
 namespace sz::cli {
 
@@ -44,11 +44,11 @@ int uci_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  const config::RunConfig config = run_config_from_args(args);
-  auto load_model = [config](const std::string& model, int threads) {
-    config::RunConfig c = config;
-    c.inference.threads = threads;
-    return nn::evaluator_factory(model, c.inference)(/*worker=*/0);
+  const run::RunConfig config = run_config_from_args(args);
+  auto load_model = [config](const std::string& model, int threads, const game::GameSpec& spec) {
+    nn::InferenceConfig inference = config.inference;
+    inference.threads = threads;
+    return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);
   };
   std::ios::sync_with_stdio(false);
   eval::UciEngine engine(std::cout, load_model, config.search);

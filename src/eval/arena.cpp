@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "eval/pgn.h"
-#include "game/registry.h"
+#include "games/registry.h"
 
 namespace sz::eval {
 
@@ -44,10 +44,14 @@ uint64_t game_seed(uint64_t match_seed, int index, int side) {
 
 const char* result_text(game::GameResult r) {
   switch (r) {
-    case game::GameResult::FirstWins: return "1-0";
-    case game::GameResult::SecondWins: return "0-1";
-    case game::GameResult::Draw: return "1/2-1/2";
-    default: return "*";
+    case game::GameResult::FirstWins:
+      return "1-0";
+    case game::GameResult::SecondWins:
+      return "0-1";
+    case game::GameResult::Draw:
+      return "1/2-1/2";
+    default:
+      return "*";
   }
 }
 
@@ -109,7 +113,7 @@ Match::Match(const MatchSpec& spec) : spec_(spec) {
   if (spec.anchor < 0 || size_t(spec.anchor) >= spec.players.size()) throw Error("anchor is not a player");
   const std::vector<std::string> fens = spec.starts.empty() ? std::vector<std::string>{""} : spec.starts;
   for (size_t i = 0; i < fens.size(); ++i) {
-    auto state = game::new_game(spec.profile, fens[i]).take_or_throw("start " + std::to_string(i + 1));
+    auto state = games::new_game(spec.profile, fens[i]).take_or_throw("start " + std::to_string(i + 1));
     if (state->outcome().over()) throw Error("start " + std::to_string(i + 1) + ": the game is over there");
     starts_.push_back(std::move(state));
   }
@@ -220,9 +224,12 @@ void Match::record(const GameRecord& game) {
     return q.a == std::min(game.white, game.black) && q.b == std::max(game.white, game.black);
   });
   const bool a_won = game.result == (white_first ? game::GameResult::FirstWins : game::GameResult::SecondWins);
-  if (game.result == game::GameResult::Draw) ++p.score.draws;
-  else if (a_won) ++p.score.wins;
-  else ++p.score.losses;
+  if (game.result == game::GameResult::Draw)
+    ++p.score.draws;
+  else if (a_won)
+    ++p.score.wins;
+  else
+    ++p.score.losses;
   p.elo = elo_estimate(p.score);
   ++result_.games_played;
   if (game.reason == "forfeit") ++result_.forfeits;

@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "game/registry.h"
+#include "games/registry.h"
 
 namespace sz::eval {
 
@@ -24,9 +24,10 @@ Result<std::vector<std::string>> read_start_suite(const std::string& path, std::
   for (int number = 1; std::getline(in, line) && (limit <= 0 || int(fens.size()) < limit); ++number) {
     const std::string fen = trim(std::string_view(line).substr(0, line.find(';')));
     if (fen.empty() || fen[0] == '#') continue;
-    auto state = game::new_game(profile, fen);
+    auto state = games::new_game(profile, fen);
     if (!state) return fail(path + ":" + std::to_string(number) + ": " + state.error());
-    if ((*state)->outcome().over()) return fail(path + ":" + std::to_string(number) + ": the game is already over there");
+    if ((*state)->outcome().over())
+      return fail(path + ":" + std::to_string(number) + ": the game is already over there");
     fens.push_back(fen);
   }
   if (fens.empty()) return fail("start suite '" + path + "' holds no position");

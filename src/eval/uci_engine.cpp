@@ -12,7 +12,7 @@
 #include "core/parse_number.h"
 #include "core/shown_text.h"
 #include "core/split.h"
-#include "game/registry.h"
+#include "games/registry.h"
 
 namespace sz::eval {
 
@@ -182,7 +182,7 @@ void UciEngine::cmd_uci() {
   emit("id name sittuyin-zero");
   emit("id author the sittuyin-zero authors");
   std::string variants = "option name UCI_Variant type combo default sittuyin";
-  for (const std::string& p : game::profile_names()) variants += " var " + p;
+  for (const std::string& p : games::profile_names()) variants += " var " + p;
   emit(variants);
   emit("option name Model type string default <empty>");
   emit("option name Simulations type spin default 800 min 1 max 100000000");
@@ -238,12 +238,14 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
 }
 
 void UciEngine::set_variant(const std::string& value) {
-  auto state = game::new_game(value);
+  auto state = games::new_game(value);
   if (!state) return error("option 'UCI_Variant': " + shown_text(value) + ": " + state.error());
+  const bool other_game = (*state)->spec().game != start_->spec().game;
   variant_ = value;
   search_start_.clear();
   reset_position();
   emit("info string variant " + variant_ + " startpos " + start_->to_string());
+  if (other_game && !model_.empty()) set_model(model_, threads_);  // a network reads one game's encoding
 }
 
 void UciEngine::set_model(const std::string& model, int threads) {
@@ -254,7 +256,7 @@ void UciEngine::set_model(const std::string& model, int threads) {
   }
   if (!load_model_) return error("option 'Model': this build cannot load networks");
   try {
-    evaluator_ = load_model_(model, threads);
+    evaluator_ = load_model_(model, threads, start_->spec());
     model_ = model;
     search_start_.clear();  // the tree's values came from the old network
   } catch (const std::exception& e) {
@@ -263,7 +265,7 @@ void UciEngine::set_model(const std::string& model, int threads) {
 }
 
 void UciEngine::reset_position() {
-  start_ = game::new_game(variant_).take_or_throw("variant");  // checked by set_variant
+  start_ = games::new_game(variant_).take_or_throw("variant");  // checked by set_variant
   current_ = start_->clone();
   moves_.clear();
 }
@@ -279,7 +281,7 @@ void UciEngine::cmd_position(std::span<const std::string> tokens) {
     return error("position: unexpected '" + shown_text(tokens[1]) + "' after startpos");
   const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
   if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
-  auto start = game::new_game(variant_, fen);
+  auto start = games::new_game(variant_, fen);
   if (!start) return error("position: bad FEN '" + shown_text(fen) + "': " + start.error());
   start_ = std::move(start).value();
   current_ = start_->clone();

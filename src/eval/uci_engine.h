@@ -59,11 +59,11 @@ StrengthSetting strength_setting(int level, int simulations);
 int q_to_centipawns(float q);
 
 struct GoLimits {
-  int64_t nodes = 0;                // 0: no node limit
-  int64_t movetime_ms = 0;          // 0: none
-  int64_t time_ms[2] = {-1, -1};    // wtime, btime; -1: not given
+  int64_t nodes = 0;                 // 0: no node limit
+  int64_t movetime_ms = 0;           // 0: none
+  int64_t time_ms[2] = {-1, -1};     // wtime, btime; -1: not given
   int64_t increment_ms[2] = {0, 0};  // winc, binc
-  int movestogo = 0;                // 0: sudden death
+  int movestogo = 0;                 // 0: sudden death
   int depth = 0;
   bool infinite = false;
 };
@@ -75,13 +75,16 @@ Result<GoLimits> parse_go(std::span<const std::string> tokens);
 // overhead; at least 1 ms.
 int64_t allot_time_ms(int64_t time_left_ms, int64_t increment_ms, int movestogo, int64_t overhead_ms);
 
-// Loads a checkpoint's evaluator with `threads` inference threads; throws sz::Error.
-using EngineModelLoader = std::function<std::unique_ptr<search::Evaluator>(const std::string& model, int threads)>;
+// Loads a checkpoint's evaluator with `threads` inference threads, for positions of the game
+// `spec` encodes (the variant's); throws sz::Error.
+using EngineModelLoader = std::function<std::unique_ptr<search::Evaluator>(const std::string& model, int threads,
+                                                                           const game::GameSpec& spec)>;
 
 class UciEngine {
  public:
   // Lines go to `out` (flushed per line, from the reader and the search thread, serialised).
-  // `load_model` runs the Model option (none: setting a Model is an error); `search` is the base
+  // `load_model` runs the Model option (none: setting a Model is an error; a variant of another
+  // game loads it again for that game); `search` is the base
   // MCTS configuration (the root is always PUCT, searches are cheap: no noise, no forced
   // playouts).
   explicit UciEngine(std::ostream& out, EngineModelLoader load_model = {}, const search::SearchConfig& search = {});
@@ -154,7 +157,7 @@ class UciEngine {
 
   // The search, touched only by the search thread while busy_ is set.
   std::unique_ptr<search::GameSearch> search_;
-  std::string search_start_;                 // FEN of the start the searched game came from
+  std::string search_start_;                  // FEN of the start the searched game came from
   std::vector<game::ActionId> search_moves_;  // moves from there to the search's root
   uint64_t games_ = 0;                        // ucinewgame count: seeds
   Rng rng_{1};

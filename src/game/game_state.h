@@ -1,8 +1,9 @@
 #pragma once
-// THE seam between the games and everything that learns or searches (see ../shared/DESIGN.md):
-// search, nn, data, train and selfplay see a game only through GameState and GameSpec, and
-// choose it by name through the registry. GameState is the one virtual boundary; it is crossed
-// once per tree node, where a network evaluation dwarfs the cost of the call.
+// THE seam between the games and everything that learns or searches (docs/ARCHITECTURE.md):
+// search, nn, data, train and selfplay see a game only through GameState and GameSpec, handed to
+// them by whoever chose the game by name (games/registry.h). Interfaces only: nothing here
+// constructs a game. GameState is the one virtual boundary; it is crossed once per tree node,
+// where a network evaluation dwarfs the cost of the call.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -39,10 +40,10 @@ struct Outcome {
 
 // What a learner must know about a game's encoding. Stored with every network and data file.
 struct GameSpec {
-  std::string game;              // "sittuyin" or "shatranj"
-  int binary_planes = 0;         // 8x8 bit planes, one uint64_t each (bit = square)
-  int scalar_features = 0;       // floats: hands, counters, rule-profile features, ...
-  int action_space = 0;          // number of dense action ids
+  std::string game;         // "sittuyin" or "shatranj"
+  int binary_planes = 0;    // 8x8 bit planes, one uint64_t each (bit = square)
+  int scalar_features = 0;  // floats: hands, counters, rule-profile features, ...
+  int action_space = 0;     // number of dense action ids
   int encoder_version = 0;
   int action_space_version = 0;
   // Each action's place in a spatial policy of policy_planes 8x8 planes (AlphaZero's move
@@ -95,6 +96,8 @@ class GameState {
   virtual std::string action_to_san(ActionId action) const = 0;     // for PGN, e.g. "Nf3+"
   virtual sz::Result<ActionId> parse_action(std::string_view text) const = 0;
   virtual std::string to_string() const = 0;  // the FEN
+  // The position drawn for a person at a terminal (a board), the FEN included.
+  virtual std::string board_text() const { return to_string(); }
 };
 
 }  // namespace sz::game

@@ -25,21 +25,22 @@ class ServiceClient final : public search::Evaluator {
 
 }  // namespace
 
-search::EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference) {
+search::EvaluatorFactory evaluator_factory(const std::string& model, const game::GameSpec& spec,
+                                           const InferenceConfig& inference) {
   if (model.empty()) return [](int) { return std::make_unique<search::UniformEvaluator>(); };
-  models::read_checkpoint_meta(model);  // fail now, with the file's name, not in a worker
+  models::check_encoding(spec, models::read_checkpoint_meta(model), model);  // fail now, not in a worker
   if (resolve_device(inference.device).starts_with("cuda")) {
     auto once = std::make_shared<std::once_flag>();
     auto service = std::make_shared<std::shared_ptr<InferenceService>>();
-    return [model, inference, once, service](int) -> std::unique_ptr<search::Evaluator> {
+    return [model, spec, inference, once, service](int) -> std::unique_ptr<search::Evaluator> {
       std::call_once(*once, [&] {
-        *service = std::make_shared<InferenceService>(NetRunner::from_checkpoint(model, inference), inference);
+        *service = std::make_shared<InferenceService>(NetRunner::from_checkpoint(model, spec, inference), inference);
       });
       return std::make_unique<ServiceClient>(*service);
     };
   }
-  return [model, inference](int) -> std::unique_ptr<search::Evaluator> {
-    return std::make_unique<NetEvaluator>(NetRunner::from_checkpoint(model, inference));
+  return [model, spec, inference](int) -> std::unique_ptr<search::Evaluator> {
+    return std::make_unique<NetEvaluator>(NetRunner::from_checkpoint(model, spec, inference));
   };
 }
 

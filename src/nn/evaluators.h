@@ -2,7 +2,7 @@
 // The evaluators that self-play, the arena, the UCI engine and the loop hand to the search.
 #include <string>
 
-#include "config/net_config.h"
+#include "nn/inference_config.h"
 #include "search/evaluator.h"
 
 namespace sz::nn {
@@ -12,7 +12,10 @@ namespace sz::nn {
 // sees one batch from all of them; on the CPU each worker gets a NetEvaluator of its own with
 // `inference.threads` intra-op threads (measured on 2 cores: independent one-thread evaluators
 // degrade gracefully where one two-thread evaluator collapsed 10-100x). The factory may be
-// called from several threads at once. Throws sz::Error at once if `model` cannot be read.
-search::EvaluatorFactory evaluator_factory(const std::string& model, const config::InferenceConfig& inference);
+// called from several threads at once. `spec` is the encoding of the game to be played (the
+// checkpoint must read and write it). Throws sz::Error at once if `model` cannot be read or does
+// not fit `spec`.
+search::EvaluatorFactory evaluator_factory(const std::string& model, const game::GameSpec& spec,
+                                           const InferenceConfig& inference);
 
 }  // namespace sz::nn

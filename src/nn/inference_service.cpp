@@ -39,7 +39,7 @@ struct InferenceService::Piece {
   int first_miss, count, row;
 };
 
-InferenceService::InferenceService(std::unique_ptr<NetRunner> runner, const config::InferenceConfig& config)
+InferenceService::InferenceService(std::unique_ptr<NetRunner> runner, const InferenceConfig& config)
     : runner_(std::move(runner)),
       cache_(config.cache_entries, config.cache_shards),
       max_wait_us_(config.max_wait_us),
@@ -184,7 +184,8 @@ void InferenceService::finish(Request& r) {
 void InferenceService::Pending::wait() {
   if (!request_ || request_->finished) return;
   Request& r = *request_;
-  for (int left = r.remaining.load(std::memory_order_acquire); left != 0; left = r.remaining.load(std::memory_order_acquire))
+  for (int left = r.remaining.load(std::memory_order_acquire); left != 0;
+       left = r.remaining.load(std::memory_order_acquire))
     r.remaining.wait(left, std::memory_order_acquire);
   r.finished = true;
   if (r.error) std::rethrow_exception(r.error);

@@ -19,16 +19,16 @@
 #include <thread>
 #include <vector>
 
-#include "config/net_config.h"
 #include "nn/eval_cache.h"
+#include "nn/inference_config.h"
 #include "nn/net_runner.h"
 #include "search/evaluator.h"
 
 namespace sz::nn {
 
 struct ServiceStats {
-  uint64_t batches = 0;     // forward passes
-  uint64_t positions = 0;   // positions through the network
+  uint64_t batches = 0;    // forward passes
+  uint64_t positions = 0;  // positions through the network
   uint64_t cache_hits = 0;
   uint64_t cache_misses = 0;
   double mean_batch() const { return batches ? double(positions) / double(batches) : 0.0; }
@@ -41,7 +41,7 @@ class InferenceService final : public search::Evaluator {
  public:
   // Takes the runner (its max_batch is the batch size); reads max_wait_us, cache_entries and
   // cache_shards from `config`. Starts the device thread.
-  InferenceService(std::unique_ptr<NetRunner> runner, const config::InferenceConfig& config);
+  InferenceService(std::unique_ptr<NetRunner> runner, const InferenceConfig& config);
   ~InferenceService() override;  // stops the device thread; queued requests fail
   InferenceService(const InferenceService&) = delete;
   InferenceService& operator=(const InferenceService&) = delete;

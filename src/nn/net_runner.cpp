@@ -7,7 +7,6 @@
 
 #include "core/error.h"
 #include "core/parse_number.h"
-#include "game/registry.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
 #include "nn/decode.h"
@@ -20,7 +19,7 @@ struct NetRunner::Impl {
   models::Network net{nullptr};
   torch::Device device{torch::kCPU};
   std::string device_name;
-  config::Precision precision = config::Precision::Float32;
+  Precision precision = Precision::Float32;
   torch::ScalarType dtype = torch::kFloat;
   int max_batch = 0;
   torch::Tensor planes, scalars;  // staging rows in host memory, pinned on CUDA
@@ -28,25 +27,25 @@ struct NetRunner::Impl {
 
 namespace {
 
-torch::ScalarType dtype_of(config::Precision p) {
+torch::ScalarType dtype_of(Precision p) {
   switch (p) {
-    case config::Precision::Float16:
+    case Precision::Float16:
       return torch::kHalf;
-    case config::Precision::BFloat16:
+    case Precision::BFloat16:
       return torch::kBFloat16;
-    case config::Precision::Float32:
+    case Precision::Float32:
       break;
   }
   return torch::kFloat;
 }
 
-std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const config::InferenceConfig& c, std::string source) {
+std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const InferenceConfig& c, std::string source) {
   set_torch_threads(c.threads);
   auto m = std::make_unique<NetRunner::Impl>();
   m->source = std::move(source);
   m->device_name = resolve_device(c.device);
   m->device = torch::Device(m->device_name);
-  if (c.precision == config::Precision::Float16 && !m->device.is_cuda())
+  if (c.precision == Precision::Float16 && !m->device.is_cuda())
     throw Error("precision float16 needs a CUDA device (on the CPU, use bfloat16)");
   if (c.max_batch < 1) throw Error("max_batch must be at least 1");
   m->precision = c.precision;
@@ -113,17 +112,14 @@ void set_torch_threads(int threads) {
 NetRunner::NetRunner(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 NetRunner::~NetRunner() = default;
 
-std::unique_ptr<NetRunner> NetRunner::from_checkpoint(const std::string& path, const config::InferenceConfig& c) {
-  models::LoadedNetwork loaded = models::load_network(path);
-  const auto spec = game::spec_for(loaded.meta.arch.spec.game);
-  if (!spec)
-    throw Error(path + ": the checkpoint's game '" + loaded.meta.arch.spec.game + "' is unknown: " + spec.error());
-  models::check_encoding(*spec, loaded.meta, path);
+std::unique_ptr<NetRunner> NetRunner::from_checkpoint(const std::string& path, const game::GameSpec& spec,
+                                                      const InferenceConfig& c) {
+  models::LoadedNetwork loaded = models::load_network(path, spec);
   return std::unique_ptr<NetRunner>(new NetRunner(make_impl(loaded.net, c, path)));
 }
 
 std::unique_ptr<NetRunner> NetRunner::from_architecture(const models::Architecture& arch, uint64_t seed,
-                                                        const config::InferenceConfig& c) {
+                                                        const InferenceConfig& c) {
   static std::mutex mutex;  // torch initialises weights from its one global generator
   models::Network net{nullptr};
   {
@@ -136,7 +132,7 @@ std::unique_ptr<NetRunner> NetRunner::from_architecture(const models::Architectu
 }
 
 std::unique_ptr<NetRunner> NetRunner::from_network(const std::shared_ptr<models::NetworkImpl>& net,
-                                                   const config::InferenceConfig& c) {
+                                                   const InferenceConfig& c) {
   return std::unique_ptr<NetRunner>(
       new NetRunner(make_impl(models::copy_network(models::Network(net), torch::kCPU), c, "the trainer's network")));
 }
@@ -144,7 +140,7 @@ std::unique_ptr<NetRunner> NetRunner::from_network(const std::shared_ptr<models:
 const models::Architecture& NetRunner::architecture() const { return impl_->arch; }
 const std::string& NetRunner::device() const { return impl_->device_name; }
 const std::string& NetRunner::source() const { return impl_->source; }
-config::Precision NetRunner::precision() const { return impl_->precision; }
+Precision NetRunner::precision() const { return impl_->precision; }
 int NetRunner::max_batch() const { return impl_->max_batch; }
 int NetRunner::output_stride() const { return impl_->arch.spec.action_space + 4; }
 uint64_t* NetRunner::input_planes() { return reinterpret_cast<uint64_t*>(impl_->planes.data_ptr<int64_t>()); }

@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "config/net_config.h"
 #include "models/architecture.h"
+#include "nn/inference_config.h"
 
 namespace sz::models {
 class NetworkImpl;
@@ -44,23 +44,25 @@ void set_torch_threads(int threads);
 // Not thread-safe: one user at a time (NetEvaluator, or InferenceService's device thread).
 class NetRunner {
  public:
-  // A checkpoint's network. Throws sz::Error when the file is unreadable or when its encoding
-  // (encoder or action-space version, sizes) is not the one its game uses in this build.
-  static std::unique_ptr<NetRunner> from_checkpoint(const std::string& path, const config::InferenceConfig& config);
+  // A checkpoint's network, to evaluate positions encoded as `spec` says (the game to be played,
+  // as this build encodes it). Throws sz::Error when the file is unreadable or when its encoding
+  // (game, encoder or action-space version, sizes) is not `spec`'s.
+  static std::unique_ptr<NetRunner> from_checkpoint(const std::string& path, const game::GameSpec& spec,
+                                                    const InferenceConfig& config);
   // Fresh weights from a seed: the first generation, benchmarks, tests.
   static std::unique_ptr<NetRunner> from_architecture(const models::Architecture& arch, uint64_t seed,
-                                                      const config::InferenceConfig& config);
+                                                      const InferenceConfig& config);
   // A copy of an in-memory network (the trainer's), after which training goes on undisturbed;
   // the network must not change while it is copied.
   static std::unique_ptr<NetRunner> from_network(const std::shared_ptr<models::NetworkImpl>& net,
-                                                 const config::InferenceConfig& config);
+                                                 const InferenceConfig& config);
   ~NetRunner();
   NetRunner(const NetRunner&) = delete;
   NetRunner& operator=(const NetRunner&) = delete;
 
   const models::Architecture& architecture() const;
   const std::string& device() const;  // resolved, e.g. "cpu" or "cuda:0"
-  config::Precision precision() const;
+  Precision precision() const;
   int max_batch() const;
   int output_stride() const;  // action_space + 4
 

@@ -1,7 +1,8 @@
 #pragma once
-// Every knob of the search, with its default, in one place. A plain struct: config/ parses it
-// from YAML (unknown keys are errors there), tests and tools fill it directly. Units are stated
-// per field; "visits" count simulations through the root (a root's N = 1 + its children's N).
+// Every knob of the search, with its default, in one place. A plain struct with its field list
+// (fields() below: the `search` section of a run config, read and written through
+// config/section.h); tests and tools fill it directly. Units are stated per field; "visits"
+// count simulations through the root (a root's N = 1 + its children's N).
 #include <cstdint>
 
 namespace sz::search {
@@ -68,5 +69,35 @@ struct SearchConfig {
   int reserve_nodes = 0;            // 0: full_visits + 2
   int reserve_edges_per_node = 40;  // expected branching factor
 };
+
+// Every key of the `search` section, with its range (the visitor interface of config/section.h).
+template <typename V>
+void fields(V& v, SearchConfig& c) {
+  v.num("full_visits", c.full_visits, 1, 1'000'000);
+  v.num("cheap_visits", c.cheap_visits, 1, 1'000'000);
+  v.num("full_search_fraction", c.full_search_fraction, 0.0, 1.0);
+  v.num("cpuct_init", c.cpuct_init, 0.0f, 100.0f);
+  v.num("cpuct_base", c.cpuct_base, 1.0f, 1e9f);
+  v.num("fpu_reduction", c.fpu_reduction, -2.0f, 2.0f);
+  v.num("fpu_reduction_root", c.fpu_reduction_root, -2.0f, 2.0f);
+  v.num("contempt", c.contempt, -1.0f, 1.0f);
+  v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
+  v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);
+  v.flag("forced_playouts", c.forced_playouts);
+  v.num("forced_playouts_k", c.forced_playouts_k, 0.0f, 100.0f);
+  v.flag("policy_target_pruning", c.policy_target_pruning);
+  v.num("placement_temperature", c.placement_temperature, 0.0f, 100.0f);
+  v.num("play_temperature", c.play_temperature, 0.0f, 100.0f);
+  v.num("play_temperature_plies", c.play_temperature_plies, 0, 100'000);
+  v.num("play_temperature_half_life", c.play_temperature_half_life, 0.01f, 1e6f);
+  v.num("play_temperature_floor", c.play_temperature_floor, 0.0f, 100.0f);
+  v.choice("root_selection", c.root_selection, {{"puct", RootSelection::Puct}, {"gumbel", RootSelection::Gumbel}});
+  v.num("gumbel_considered", c.gumbel_considered, 1, 256);
+  v.num("gumbel_c_visit", c.gumbel_c_visit, 0.0f, 1e6f);
+  v.num("gumbel_c_scale", c.gumbel_c_scale, 0.0f, 1e6f);
+  v.flag("tree_reuse", c.tree_reuse);
+  v.num("reserve_nodes", c.reserve_nodes, 0, 100'000'000);
+  v.num("reserve_edges_per_node", c.reserve_edges_per_node, 1, 256);
+}
 
 }  // namespace sz::search

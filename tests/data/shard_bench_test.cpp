@@ -11,7 +11,7 @@
 
 #include "data/shard_reader.h"
 #include "data/shard_writer.h"
-#include "game/registry.h"
+#include "games/registry.h"
 #include "test_games.h"
 
 namespace sz::data {
@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 // randomisation) on a quarter of the moves, and a policy over up to 24 random legal moves on
 // those, or on every move with `policy_everywhere`.
 GameRecord random_game(const std::string& profile, uint64_t seed, bool policy_everywhere) {
-  auto state = std::move(game::new_game(profile)).take_or_throw("bench");
+  auto state = std::move(games::new_game(profile)).take_or_throw("bench");
   const game::GameSpec spec = state->spec();
   std::mt19937_64 rng(seed);
   GameRecord rec;
@@ -67,7 +67,7 @@ void bench(bool policy_everywhere) {
     games.push_back(random_game(seed % 3 ? "sittuyin" : "sittuyin-plyyard", seed, policy_everywhere));
     positions += games.back().positions.size();
   }
-  const game::GameSpec spec = std::move(game::spec_for("sittuyin")).take_or_throw("bench");
+  const game::GameSpec spec = std::move(games::spec_for("sittuyin")).take_or_throw("bench");
   test::TempDir dir;
   constexpr int kRounds = 8;  // the same games again, as more shards
   const auto t0 = Clock::now();
@@ -87,12 +87,12 @@ void bench(bool policy_everywhere) {
   }
   const double read_s = std::chrono::duration<double>(Clock::now() - t1).count();
   ASSERT_EQ(read_positions, positions * kRounds);
-  std::printf("policy %s: %lld positions (%lld games, %.0f plies/game) written in %.2f s: %.0f positions/s, "
-              "%.1f bytes/position; read back at %.0f positions/s\n",
-              policy_everywhere ? "on every move" : "on full searches (1/4)", static_cast<long long>(read_positions),
-              static_cast<long long>(games.size() * kRounds), double(positions) / double(games.size()), write_s,
-              double(read_positions) / write_s, double(bytes) / double(read_positions),
-              double(read_positions) / read_s);
+  std::printf(
+      "policy %s: %lld positions (%lld games, %.0f plies/game) written in %.2f s: %.0f positions/s, "
+      "%.1f bytes/position; read back at %.0f positions/s\n",
+      policy_everywhere ? "on every move" : "on full searches (1/4)", static_cast<long long>(read_positions),
+      static_cast<long long>(games.size() * kRounds), double(positions) / double(games.size()), write_s,
+      double(read_positions) / write_s, double(bytes) / double(read_positions), double(read_positions) / read_s);
 }
 
 TEST(ShardBench, PolicyOnFullSearches) { bench(/*policy_everywhere=*/false); }

@@ -11,8 +11,8 @@
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
-#include "game/registry.h"
 #include "game_collector.h"
+#include "games/registry.h"
 #include "pgn_reader.h"
 #include "test_paths.h"
 
@@ -66,7 +66,7 @@ void expect_pgn_matches(const std::string& pgn_path, const std::vector<GameRecor
     EXPECT_EQ(g.tags.at("Result"), result);
     EXPECT_EQ(g.result, result);
     ASSERT_EQ(g.sans.size(), rec->uci_moves.size());
-    auto state = game::new_game("sittuyin", rec->start_fen).take_or_throw("start");
+    auto state = games::new_game("sittuyin", rec->start_fen).take_or_throw("start");
     for (size_t i = 0; i < g.sans.size(); ++i) {
       EXPECT_FALSE(g.sans[i].empty());
       auto action = state->parse_action(rec->uci_moves[i]);

@@ -18,8 +18,8 @@
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "eval/uci_process.h"
-#include "game/registry.h"
 #include "game_collector.h"
+#include "games/registry.h"
 #include "test_paths.h"
 
 namespace sz::eval {
@@ -58,7 +58,7 @@ void expect_fsf_agrees(const std::string& command, const std::string& profile, c
   fsf.wait_for("uciok", 60);
   fsf.send("setoption name UCI_Variant value " + profile);
   for (const GameRecord& g : games) {
-    auto state = game::new_game(profile, g.start_fen).take_or_throw("start");
+    auto state = games::new_game(profile, g.start_fen).take_or_throw("start");
     std::string position = "position fen " + g.start_fen + (g.uci_moves.empty() ? "" : " moves");
     for (const std::string& m : g.uci_moves) {
       state->apply(*state->parse_action(m));
@@ -109,8 +109,9 @@ TEST(FsfMatch, UniformMctsAgainstFsfInShatranj) {
   spec.profile = "shatranj";
   MctsPlayerOptions uniform;
   uniform.simulations = 16;
-  spec.players = {{"uniform", mcts_player_factory(uniform, [](int) { return std::make_unique<search::UniformEvaluator>(); })},
-                  fsf_player(command)};
+  spec.players = {
+      {"uniform", mcts_player_factory(uniform, [](int) { return std::make_unique<search::UniformEvaluator>(); })},
+      fsf_player(command)};
   spec.concurrency = 1;  // one FSF start-up (about 3 s under wasm) per match
   spec.max_plies = 400;
   test::GameCollector played;

@@ -7,13 +7,13 @@
 #include <array>
 #include <cmath>
 
-#include "game/registry.h"
+#include "games/registry.h"
 
 namespace sz::eval {
 namespace {
 
 float balance(const char* profile, const char* fen) {
-  return game::new_game(profile, fen).take_or_throw(fen)->material();
+  return games::new_game(profile, fen).take_or_throw(fen)->material();
 }
 
 TEST(MaterialEvaluator, CountsMenOnTheBoardAndInHandFromTheMoversView) {
@@ -28,8 +28,8 @@ TEST(MaterialEvaluator, CountsMenOnTheBoardAndInHandFromTheMoversView) {
 }
 
 TEST(MaterialEvaluator, ValueFollowsTheBalanceAndPriorsAreUniform) {
-  auto up =
-      game::new_game("sittuyin", "1nsk1snr/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/RNSK1SNR[] w - - 0 10").take_or_throw("fen");
+  auto up = games::new_game("sittuyin", "1nsk1snr/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/RNSK1SNR[] w - - 0 10")
+                .take_or_throw("fen");
   std::array<game::ActionId, game::kMaxActions> actions{};
   const int n = up->legal_actions(actions);
   std::array<float, game::kMaxActions> priors{};

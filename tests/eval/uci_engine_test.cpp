@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "core/rng.h"
-#include "game/registry.h"
+#include "games/registry.h"
 
 namespace sz::eval {
 namespace {
@@ -89,7 +89,7 @@ void expect_search_output(const std::vector<std::string>& lines, const game::Gam
 
 std::unique_ptr<game::GameState> replay(const std::string& profile, const std::string& fen,
                                         const std::vector<std::string>& moves) {
-  auto state = game::new_game(profile, fen).take_or_throw("test");
+  auto state = games::new_game(profile, fen).take_or_throw("test");
   for (const auto& m : moves) state->apply(*state->parse_action(m));
   return state;
 }
@@ -103,7 +103,7 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_EQ(lines.back(), "uciok");
   const std::string variant = lines[2];
   EXPECT_TRUE(starts_with(variant, "option name UCI_Variant type combo default sittuyin")) << variant;
-  for (const auto& p : game::profile_names()) EXPECT_NE(variant.find(" var " + p), std::string::npos) << p;
+  for (const auto& p : games::profile_names()) EXPECT_NE(variant.find(" var " + p), std::string::npos) << p;
   for (const char* o : {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
                         "Contempt type spin default 0 min -100 max 100"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
@@ -394,7 +394,8 @@ class FailingEvaluator final : public search::Evaluator {
 // engine keeps answering, and searches again once a usable model is set.
 TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
   std::ostringstream out;
-  UciEngine engine(out, [](const std::string&, int) { return std::make_unique<FailingEvaluator>(); });
+  UciEngine engine(out,
+                   [](const std::string&, int, const game::GameSpec&) { return std::make_unique<FailingEvaluator>(); });
   engine.handle("setoption name Model value broken.pt");
   engine.handle("go nodes 20");
   engine.wait();
@@ -412,6 +413,23 @@ TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
   const std::string all = out.str();
   const std::string last = all.substr(all.rfind("bestmove"));
   EXPECT_TRUE(starts_with(last, "bestmove ") && last != "bestmove (none)\n") << all;
+}
+
+// A network reads one game's encoding: the Model is loaded for the variant's game, and loaded
+// again when UCI_Variant switches to another game (not for another profile of the same game).
+TEST(UciEngine, TheModelIsLoadedForTheVariantsGame) {
+  std::ostringstream out;
+  std::vector<std::string> loaded;
+  UciEngine engine(out, [&](const std::string&, int, const game::GameSpec& spec) {
+    loaded.push_back(spec.game);
+    return std::make_unique<search::UniformEvaluator>();
+  });
+  engine.handle("setoption name Model value net.pt");
+  engine.handle("setoption name UCI_Variant value sittuyin-plyyard");
+  EXPECT_EQ(loaded, std::vector<std::string>{"sittuyin"});
+  engine.handle("setoption name UCI_Variant value shatranj");
+  EXPECT_EQ(loaded, (std::vector<std::string>{"sittuyin", "shatranj"}));
+  EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
 }
 
 }  // namespace

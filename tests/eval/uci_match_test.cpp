@@ -11,8 +11,8 @@
 #include "eval/arena.h"
 #include "eval/start_suite.h"
 #include "eval/uci_process.h"
-#include "game/registry.h"
 #include "game_collector.h"
+#include "games/registry.h"
 #include "pgn_reader.h"
 #include "test_paths.h"
 
@@ -96,9 +96,10 @@ TEST(UciMatch, EngineProcessSurvivesGarbage) {
 // Engines that crash or answer nonsense lose the game; a crashed one is restarted for the next.
 TEST(UciMatch, BrokenEnginesForfeit) {
   const std::string loop = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; ";
-  for (const auto& [go, message] : std::vector<std::pair<std::string, std::string>>{
-           {"go*) exit 3;;", "exited"}, {"go*) echo bestmove a1a1;;", "illegal move 'a1a1'"},
-           {"go*) echo \"bestmove (none)\";;", "found no move"}}) {
+  for (const auto& [go, message] :
+       std::vector<std::pair<std::string, std::string>>{{"go*) exit 3;;", "exited"},
+                                                        {"go*) echo bestmove a1a1;;", "illegal move 'a1a1'"},
+                                                        {"go*) echo \"bestmove (none)\";;", "found no move"}}) {
     UciPlayerOptions o;
     o.command = "sh -c '" + loop + go + " esac; done'";
     o.name = "broken";
@@ -133,7 +134,8 @@ CommandRun run(const std::string& command) {
 
 TEST(UciMatch, CommandLines) {
   const std::string dir = temp_dir("cli");
-  CommandRun r = run(sz::test::binary() + " arena --player uniform,sims=8 --player random --max-plies 200 --quiet --out " + dir);
+  CommandRun r =
+      run(sz::test::binary() + " arena --player uniform,sims=8 --player random --max-plies 200 --quiet --out " + dir);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("2 of 2 games played"), std::string::npos) << r.output;
   std::ifstream json(dir + "/results.json");

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace {
 
@@ -25,8 +25,8 @@ using namespace sz::chaturanga;
 
 std::vector<const RuleProfile*> load_profiles() {
   std::vector<const RuleProfile*> profiles;
-  for (const std::string& name : sz::config::builtin_rule_profiles()) {
-    auto rules = sz::config::rule_profile(name);
+  for (const std::string& name : sz::chaturanga::builtin_rule_profiles()) {
+    auto rules = sz::chaturanga::rule_profile(name);
     if (!rules.ok()) die("profile", rules.error());
     profiles.push_back(rules.value());
   }
@@ -59,11 +59,9 @@ void check_fen(std::string_view text, const RuleProfile& rules) {
   if (!pos->pos_is_ok(&why)) die("pos_is_ok", rules.id + " " + pos->fen() + ": " + why);
   const std::string fen = pos->fen();
   const auto again = Position::from_fen(fen, rules);
-  if (!again.ok())
-    die("printed FEN does not re-parse", rules.id + " " + fen + ": " + again.error());
+  if (!again.ok()) die("printed FEN does not re-parse", rules.id + " " + fen + ": " + again.error());
   if (again->key() != pos->key()) die("key changes on re-parse", rules.id + " " + fen);
-  if (again->fen() != fen)
-    die("FEN changes on re-parse", rules.id + " " + fen + " -> " + again->fen());
+  if (again->fen() != fen) die("FEN changes on re-parse", rules.id + " " + fen + " -> " + again->fen());
   check_moves(*pos);
 }
 

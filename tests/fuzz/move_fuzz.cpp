@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace {
 
@@ -43,7 +43,7 @@ constexpr std::pair<const char*, const char*> kPositions[12] = {
 
 Position load(int index) {
   const auto& [name, fen] = kPositions[index];
-  auto rules = sz::config::rule_profile(name);
+  auto rules = sz::chaturanga::rule_profile(name);
   if (!rules.ok()) die("profile", rules.error());
   auto pos = Position::from_fen(fen, *rules.value());
   if (!pos.ok()) die("start position", pos.error());
@@ -62,17 +62,14 @@ bool play(Position& pos, std::string_view text) {
   if (!legal.contains(*m)) die("parsed move is not legal", pos.fen() + " " + std::string(text));
   std::string spelled(text);
   if (spelled.size() == 5) spelled[4] = char(std::tolower(static_cast<unsigned char>(spelled[4])));
-  if (to_uci(*m, pos.rules().game) != spelled)
-    die("move prints differently", pos.fen() + " " + spelled);
+  if (to_uci(*m, pos.rules().game) != spelled) die("move prints differently", pos.fen() + " " + spelled);
   const std::string before = pos.fen();
   pos.do_move(*m);
   std::string why;
   if (!pos.pos_is_ok(&why)) die("pos_is_ok after a move", before + " " + spelled + ": " + why);
   const auto again = Position::from_fen(pos.fen(), pos.rules());
-  if (!again.ok())
-    die("FEN after a move does not parse", before + " " + spelled + ": " + again.error());
-  if (again->key() != pos.key())
-    die("key changes on re-parse", before + " " + spelled + " -> " + pos.fen());
+  if (!again.ok()) die("FEN after a move does not parse", before + " " + spelled + ": " + again.error());
+  if (again->key() != pos.key()) die("key changes on re-parse", before + " " + spelled + " -> " + pos.fen());
   return true;
 }
 

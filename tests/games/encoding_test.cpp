@@ -7,13 +7,13 @@
 #include <cctype>
 #include <set>
 
-#include "config/rule_profiles.h"
 #include "core/rng.h"
-#include "game/registry.h"
 #include "games/chaturanga/action_space.h"
 #include "games/chaturanga/encoder.h"
 #include "games/chaturanga/movegen.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/chaturanga/state.h"
+#include "games/registry.h"
 #include "games/vector_files.h"
 
 namespace sz::chaturanga {
@@ -51,7 +51,8 @@ struct Encoded {
   uint64_t planes[kBinaryPlanes];
   float scalars[kScalarFeatures];
   bool operator==(const Encoded& o) const {
-    return std::equal(planes, planes + kBinaryPlanes, o.planes) && std::equal(scalars, scalars + kScalarFeatures, o.scalars);
+    return std::equal(planes, planes + kBinaryPlanes, o.planes) &&
+           std::equal(scalars, scalars + kScalarFeatures, o.scalars);
   }
 };
 
@@ -114,7 +115,7 @@ TEST(ActionSpace, PolicyMapGivesEveryActionItsOwnCell) {
     EXPECT_EQ(spec.policy_map.data(), map.data());
   }
   // h1h3 and a1a3 for White: on their from-squares (7 and 0), on one plane (+2 ranks, 0 files).
-  const auto rules = config::rule_profile("sittuyin").take_or_throw("sittuyin");
+  const auto rules = chaturanga::rule_profile("sittuyin").take_or_throw("sittuyin");
   const Position pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", *rules).take_or_throw("fen");
   const auto map = policy_map(Game::Sittuyin);
   const int32_t h1h3 = action_of(pos, Move::normal(7, 23)), a1a3 = action_of(pos, Move::normal(0, 16));
@@ -129,7 +130,7 @@ TEST(ActionSpace, ReferencePositionsRoundTripAndMirror) {
   for (const char* file : {"moves-sittuyin.txt", "moves-shatranj.txt"}) {
     for (const auto& line : test::read_vector_file(file)) {
       const std::string where = std::string(file) + ":" + std::to_string(line.number);
-      const auto pos = Position::from_fen(line.fields[1], **config::rule_profile(line.fields[0]));
+      const auto pos = Position::from_fen(line.fields[1], **chaturanga::rule_profile(line.fields[0]));
       ASSERT_TRUE(pos.ok()) << where;
       expect_actions_round_trip(*pos, where);
       expect_mirror_symmetry(*pos, where);
@@ -139,8 +140,8 @@ TEST(ActionSpace, ReferencePositionsRoundTripAndMirror) {
 
 TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
   Rng rng(/*seed=*/7);
-  for (const auto& name : config::builtin_rule_profiles()) {
-    const RuleProfile& rules = **config::rule_profile(name);
+  for (const auto& name : chaturanga::builtin_rule_profiles()) {
+    const RuleProfile& rules = **chaturanga::rule_profile(name);
     for (int game = 0; game < 40; ++game) {
       Position pos = Position::start(rules);
       for (int ply = 0; ply < 300; ++ply) {
@@ -157,7 +158,7 @@ TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
 }
 
 TEST(Encoder, PlanesAreFromTheMoversView) {
-  const RuleProfile& rules = **config::rule_profile("sittuyin");
+  const RuleProfile& rules = **chaturanga::rule_profile("sittuyin");
   const Position start = Position::start(rules);
   const Encoded e = encoded(start);
   EXPECT_EQ(e.planes[0], start.pieces(White, Pawn));  // own pawns, White to move: as they stand
@@ -171,7 +172,7 @@ TEST(Encoder, PlanesAreFromTheMoversView) {
 }
 
 TEST(GameSeam, PlaysAGameThroughTheRegistry) {
-  auto made = game::new_game("sittuyin");
+  auto made = games::new_game("sittuyin");
   ASSERT_TRUE(made.ok()) << made.error();
   game::GameState& g = **made;
   EXPECT_EQ(g.spec().action_space, kSittuyinActions);
@@ -184,16 +185,16 @@ TEST(GameSeam, PlaysAGameThroughTheRegistry) {
   g.apply(*drop);
   EXPECT_EQ(g.to_move(), game::Player::Second);
   EXPECT_EQ(g.to_string(), "8/8/4pppp/pppp4/4PPPP/PPPP4/8/R7[KSSFRNNkssfrrnn] b - - 0 1");
-  auto copy = game::new_game("sittuyin").value();
+  auto copy = games::new_game("sittuyin").value();
   copy->copy_from(g);
   EXPECT_EQ(copy->hash(), g.hash());
   EXPECT_FALSE(g.parse_action("R@a2").ok());  // a black rook cannot go to a2
-  EXPECT_FALSE(game::new_game("nosuch").ok());
-  EXPECT_FALSE(game::new_game("shatranj", "not a fen").ok());
+  EXPECT_FALSE(games::new_game("nosuch").ok());
+  EXPECT_FALSE(games::new_game("shatranj", "not a fen").ok());
 }
 
 TEST(GameSeam, OutcomeCarriesTheReason) {
-  auto g = game::new_game("shatranj", "4k3/8/8/R2n4/8/8/8/3NK3 w - - 0 1").value();
+  auto g = games::new_game("shatranj", "4k3/8/8/R2n4/8/8/8/3NK3 w - - 0 1").value();
   g->apply(g->parse_action("a5d5").value());
   EXPECT_EQ(g->outcome().result, game::GameResult::FirstWins);
   EXPECT_EQ(g->outcome().reason, "bare-king");

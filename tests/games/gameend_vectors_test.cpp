@@ -2,9 +2,9 @@
 // the verdict and its kind, the claimable draw, and pychess's insufficient-material flags.
 #include <gtest/gtest.h>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/vector_files.h"
 
 namespace sz::chaturanga {
@@ -40,7 +40,7 @@ void expect_game_ends_match(const std::string& file, size_t expected_lines) {
     const auto& f = line.fields;
     ASSERT_EQ(f.size(), 9u) << file << ":" << line.number;
     const std::string where = file + ":" + std::to_string(line.number) + " (" + f[8] + ")";
-    const RuleProfile& rules = *config::rule_profile(f[0]).value();
+    const RuleProfile& rules = *chaturanga::rule_profile(f[0]).value();
     auto parsed = Position::from_fen(f[1], rules);
     ASSERT_TRUE(parsed.ok()) << where << ": " << parsed.error();
     Position pos = *parsed;
@@ -55,7 +55,8 @@ void expect_game_ends_match(const std::string& file, size_t expected_lines) {
     const GameEnd want = expected_end(f), got = adjudicate(pos, history);
     EXPECT_EQ(to_string(got.outcome), to_string(want.outcome)) << where;
     EXPECT_EQ(to_string(got.reason), to_string(want.reason)) << where;
-    const std::string flags = std::string(cannot_mate(pos, White) ? "W" : "-") + "/" + (cannot_mate(pos, Black) ? "B" : "-");
+    const std::string flags =
+        std::string(cannot_mate(pos, White) ? "W" : "-") + "/" + (cannot_mate(pos, Black) ? "B" : "-");
     EXPECT_EQ(flags, f[7]) << where;
   }
 }
@@ -65,7 +66,7 @@ TEST(GameEndVectors, Shatranj) { expect_game_ends_match("gameend-shatranj.txt", 
 
 TEST(GameEndVectors, RepetitionNeedsTheThirdOccurrence) {
   // One move short of the threefold line above: the position has been seen only twice.
-  const RuleProfile& rules = *config::rule_profile("sittuyin").value();
+  const RuleProfile& rules = *chaturanga::rule_profile("sittuyin").value();
   Position pos = Position::from_fen("4k3/8/4p3/8/8/4P3/8/R3K3[] w - - 0 1", rules).value();
   std::vector<uint64_t> history;
   for (const char* text : {"a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "e8d8", "a2a1", "d8e8"}) {

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include "config/rule_profiles.h"
 #include "core/rng.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/vector_files.h"
 #include "test_paths.h"
 
@@ -22,7 +22,7 @@ namespace {
 
 using namespace std::string_literals;  // "..."s keeps embedded NULs
 
-const RuleProfile& profile(std::string_view name) { return *config::rule_profile(name).value(); }
+const RuleProfile& profile(std::string_view name) { return *chaturanga::rule_profile(name).value(); }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -63,8 +63,8 @@ void expect_rejected(const BadFen& c) {
   }
   EXPECT_FALSE(pos.error().empty()) << printable(c.fen);
   EXPECT_NE(lower(pos.error()).find(lower(c.names)), std::string::npos)
-      << c.profile << " '" << printable(c.fen) << "': message '" << printable(pos.error())
-      << "' does not name '" << c.names << "'";
+      << c.profile << " '" << printable(c.fen) << "': message '" << printable(pos.error()) << "' does not name '"
+      << c.names << "'";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,8 +147,8 @@ std::vector<BadFen> hand_written_fens() {
       {"sittuyin", "4k3/8/8/3P4/8/8/P7/4K3[\u265C] w - - 0 1", "hand"},
       {"sittuyin", "4k3/8/8/3P4/8/8/P7/4K3[] \uFF57 - - 0 1", "side"},       // full-width w
       {"sittuyin", "4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 \uFF11", "full-move"},  // full-width 1
-      {"shatranj", "4k3/8/8/3\u00E93/8/8/8/4K3 w - - 0 1", "rank 5"},  // é
-      {"shatranj", "4k3/8/8/3\3774/8/8/8/4K3 w - - 0 1", "rank 5"},   // 0xFF: not UTF-8 at all
+      {"shatranj", "4k3/8/8/3\u00E93/8/8/8/4K3 w - - 0 1", "rank 5"},        // é
+      {"shatranj", "4k3/8/8/3\3774/8/8/8/4K3 w - - 0 1", "rank 5"},          // 0xFF: not UTF-8 at all
   };
 }
 
@@ -160,22 +160,15 @@ TEST(MalformedFen, VeryLongStringsAreRejected) {
   std::string ranks;
   for (int i = 0; i < 50000; ++i) ranks += "8/";
   expect_rejected({"sittuyin", ranks + "8[] w - - 0 1", "ranks"});
-  expect_rejected(
-      {"sittuyin", "4k3/8/8/8/8/8/8/4K3[" + std::string(1000, 'N') + "] w - - 0 1", "hand"});
-  expect_rejected(
-      {"sittuyin", "4k3/8/8/8/8/8/8/4K3[" + std::string(100000, 'n') + "] w - - 0 1", "hand"});
-  expect_rejected(
-      {"shatranj", "4k3/8/8/3R4/8/8/8/4K3 b - - " + std::string(1000, '1') + " 1", "half-move"});
-  expect_rejected(
-      {"shatranj", "4k3/8/8/3R4/8/8/8/4K3 b - - 0 " + std::string(1000, '9'), "full-move"});
-  expect_rejected(
-      {"sittuyin", "4k3/8/8/8/8/8/8/4K3[] " + std::string(10000, 'w') + " - - 0 1", "side"});
-  expect_rejected(
-      {"sittuyin", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" + std::string(100000, ' ') + "x", "fields"});
+  expect_rejected({"sittuyin", "4k3/8/8/8/8/8/8/4K3[" + std::string(1000, 'N') + "] w - - 0 1", "hand"});
+  expect_rejected({"sittuyin", "4k3/8/8/8/8/8/8/4K3[" + std::string(100000, 'n') + "] w - - 0 1", "hand"});
+  expect_rejected({"shatranj", "4k3/8/8/3R4/8/8/8/4K3 b - - " + std::string(1000, '1') + " 1", "half-move"});
+  expect_rejected({"shatranj", "4k3/8/8/3R4/8/8/8/4K3 b - - 0 " + std::string(1000, '9'), "full-move"});
+  expect_rejected({"sittuyin", "4k3/8/8/8/8/8/8/4K3[] " + std::string(10000, 'w') + " - - 0 1", "side"});
+  expect_rejected({"sittuyin", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" + std::string(100000, ' ') + "x", "fields"});
   expect_rejected({"shatranj", std::string(200000, 'p'), "side"});
   expect_rejected({"shatranj", std::string(200000, '\0'), "side"});
-  expect_rejected(
-      {"shatranj", "4k3/" + std::string(100000, '1') + "/8/8/8/8/8/4K3 w - - 0 1", "rank 7"});
+  expect_rejected({"shatranj", "4k3/" + std::string(100000, '1') + "/8/8/8/8/8/4K3 w - - 0 1", "rank 7"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,13 +193,11 @@ std::string join(const std::vector<std::string>& fields) {
 }
 
 void add_field_cases(std::vector<BadFen>& out) {
-  const std::vector<std::string> sides = {"x", "W", "B", "white", "ww",  "bw",
-                                          "-", "0", "1", "w-",    "\x01"};
+  const std::vector<std::string> sides = {"x", "W", "B", "white", "ww", "bw", "-", "0", "1", "w-", "\x01"};
   const std::vector<std::string> castlings = {"KQ", "K", "q", "KQkq", "a", "0", "--", "w", "Kk-"};
   const std::vector<std::string> numbers = {
       "-1", "x", "1.5", "+3", "0x1", "1e2", "--", "-", "9999999", "12345678901234567890", "1 2 3"};
-  const std::vector<std::string> counting = {"0",   "-1",       "e3", "x",    "32x", "+5",
-                                             "1e3", "99999999", "--", "0x20", "00"};
+  const std::vector<std::string> counting = {"0", "-1", "e3", "x", "32x", "+5", "1e3", "99999999", "--", "0x20", "00"};
   const std::vector<std::string> en_passant = {"e3", "a6", "32", "1", "0", "--", "x"};
   for (const Base& b : kBases) {
     const std::vector<std::string> valid = {b.board, "w", "-", b.ep, "0", "1"};
@@ -218,8 +209,7 @@ void add_field_cases(std::vector<BadFen>& out) {
     for (const auto& t : sides) with(1, t, "side");
     for (const auto& t : castlings) with(2, t, "castling");
     const bool shatranj = std::string_view(b.profile) == "shatranj";
-    for (const auto& t : shatranj ? en_passant : counting)
-      with(3, t, shatranj ? "en-passant" : "counting");
+    for (const auto& t : shatranj ? en_passant : counting) with(3, t, shatranj ? "en-passant" : "counting");
     for (const auto& t : numbers)
       if (t != "1 2 3") with(4, t, "half-move");
     for (const auto& t : numbers) with(5, t, t == "1 2 3" ? "fields" : "full-move");
@@ -244,13 +234,10 @@ void add_character_cases(std::vector<BadFen>& out) {
        {std::pair{"sittuyin", Game::Sittuyin}, std::pair{"shatranj", Game::Shatranj}}) {
     const std::string hand = game == Game::Sittuyin ? "[]" : "";
     for (char ch : stray_characters(game, /*in_hand=*/false))
-      out.push_back({profile_name,
-                     "4k3/8/8/" + std::string(1, ch) + "7/8/8/8/4K3" + hand + " w - - 0 1",
-                     "rank 5"});
+      out.push_back({profile_name, "4k3/8/8/" + std::string(1, ch) + "7/8/8/8/4K3" + hand + " w - - 0 1", "rank 5"});
   }
   for (char ch : stray_characters(Game::Sittuyin, /*in_hand=*/true))
-    out.push_back(
-        {"sittuyin", "4k3/8/8/8/8/8/8/4K3[R" + std::string(1, ch) + "] w - - 0 1", "hand"});
+    out.push_back({"sittuyin", "4k3/8/8/8/8/8/8/4K3[R" + std::string(1, ch) + "] w - - 0 1", "hand"});
 }
 
 void add_shape_cases(std::vector<BadFen>& out) {
@@ -292,8 +279,7 @@ void add_material_cases(std::vector<BadFen>& out) {
       {"4k3/8/8/8/8/8/8/8[KK]", "king"},
       {"8/8/8/8/8/8/8/4K3[]", "king"},
   };
-  for (const auto& [board, names] : sittuyin)
-    out.push_back({"sittuyin", board + " w - - 0 1", names});
+  for (const auto& [board, names] : sittuyin) out.push_back({"sittuyin", board + " w - - 0 1", names});
   const std::vector<std::pair<std::string, std::string>> shatranj = {
       {"3k4/8/8/8/8/8/8/NNNK4", "3 of 'N'"},
       {"3k4/8/8/8/8/8/8/BBBK4", "3 of 'B'"},
@@ -304,8 +290,7 @@ void add_material_cases(std::vector<BadFen>& out) {
       {"3k4/8/8/8/8/8/8/8", "king"},
       {"3k4/8/8/8/8/8/8/2KK4", "king"},
   };
-  for (const auto& [board, names] : shatranj)
-    out.push_back({"shatranj", board + " w - - 0 1", names});
+  for (const auto& [board, names] : shatranj) out.push_back({"shatranj", board + " w - - 0 1", names});
 }
 
 // The side not to move in check, by every kind of man, in both games and for both colours.
@@ -330,8 +315,7 @@ void add_check_cases(std::vector<BadFen>& out) {
       std::string r = *it;
       for (char& ch : r)
         if (std::isalpha(static_cast<unsigned char>(ch)))
-          ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch))
-                                                            : char(std::toupper(ch));
+          ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
       mirrored += (mirrored.empty() ? "" : "/") + r;
     }
     return mirrored;
@@ -345,8 +329,8 @@ void add_check_cases(std::vector<BadFen>& out) {
     out.push_back({"shatranj", mirror(b) + " b - - 0 1", "not to move is in check"});
   }
   // Shatranj pawns on their first or last rank (no promotion left to make, or never moved).
-  for (const char* board : {"3kP3/8/8/8/8/8/8/3K4", "3kp3/8/8/8/8/8/8/3K4", "3k4/8/8/8/8/8/8/3KP3",
-                            "3k4/8/8/8/8/8/8/3Kp3"})
+  for (const char* board :
+       {"3kP3/8/8/8/8/8/8/3K4", "3kp3/8/8/8/8/8/8/3K4", "3k4/8/8/8/8/8/8/3KP3", "3k4/8/8/8/8/8/8/3Kp3"})
     out.push_back({"shatranj", std::string(board) + " w - - 0 1", "pawn"});
 }
 
@@ -379,8 +363,7 @@ TEST(MalformedFen, BasesOfTheGeneratedCasesAreValid) {
 // its moves must be consistent. Otherwise the error must say something.
 
 std::string mutate(std::string fen, Rng& rng) {
-  static const std::string kAlphabet =
-      "/12345678909pnsfrkbqPNSFRKBQ[]- wb-x@#\t"s + '\0' + "\xff\xc3";
+  static const std::string kAlphabet = "/12345678909pnsfrkbqPNSFRKBQ[]- wb-x@#\t"s + '\0' + "\xff\xc3";
   const int edits = 1 + int(rng.below(3));
   for (int e = 0; e < edits && !fen.empty(); ++e) {
     const size_t at = rng.below(uint32_t(fen.size()));
@@ -409,21 +392,18 @@ void check_accepted(const Position& pos, const std::string& input) {
   std::string why;
   ASSERT_TRUE(pos.pos_is_ok(&why)) << printable(input) << ": " << why;
   const auto again = Position::from_fen(pos.fen(), rules);
-  ASSERT_TRUE(again.ok()) << printable(input) << " printed as " << pos.fen() << ": "
-                          << again.error();
+  ASSERT_TRUE(again.ok()) << printable(input) << " printed as " << pos.fen() << ": " << again.error();
   EXPECT_EQ(again->key(), pos.key()) << printable(input) << " printed as " << pos.fen();
   EXPECT_EQ(again->fen(), pos.fen()) << printable(input);
   MoveList list;
   generate_legal(pos, list);
   for (Move m : list) {
     const auto back = parse_move(to_uci(m, rules.game), pos);
-    ASSERT_TRUE(back.ok()) << printable(input) << " " << to_uci(m, rules.game) << ": "
-                           << back.error();
+    ASSERT_TRUE(back.ok()) << printable(input) << " " << to_uci(m, rules.game) << ": " << back.error();
     EXPECT_EQ(*back, m);
     Position child = pos;
     child.do_move(m);
-    ASSERT_TRUE(child.pos_is_ok(&why))
-        << printable(input) << " after " << to_uci(m, rules.game) << ": " << why;
+    ASSERT_TRUE(child.pos_is_ok(&why)) << printable(input) << " after " << to_uci(m, rules.game) << ": " << why;
   }
 }
 
@@ -457,7 +437,7 @@ TEST(MalformedFen, SeededMutationsOfReferenceFens) {
 TEST(MalformedFen, ReferenceFensUnderEveryProfile) {
   for (const char* file : {"perft-sittuyin.txt", "perft-shatranj.txt"})
     for (const auto& line : test::read_vector_file(file))
-      for (const std::string& name : config::builtin_rule_profiles()) {
+      for (const std::string& name : chaturanga::builtin_rule_profiles()) {
         const RuleProfile& rules = profile(name);
         const std::string& fen = line.fields.at(1);
         const auto pos = Position::from_fen(fen, rules);
@@ -489,8 +469,7 @@ constexpr std::pair<const char*, const char*> kMovePositions[] = {
 void expect_move_rejected(std::string_view text, const Position& pos) {
   const auto m = parse_move(text, pos);
   if (m.ok()) {
-    ADD_FAILURE() << "'" << printable(text) << "' accepted as " << to_uci(*m, pos.rules().game)
-                  << " in " << pos.fen();
+    ADD_FAILURE() << "'" << printable(text) << "' accepted as " << to_uci(*m, pos.rules().game) << " in " << pos.fen();
     return;
   }
   EXPECT_NE(lower(m.error()).find("move"), std::string::npos) << printable(m.error());
@@ -566,12 +545,10 @@ TEST(MalformedMove, EveryGrammaticalStringParsesIffLegal) {
       }
     for (char letter = 'A'; letter <= 'z'; ++letter)
       if (std::isalpha(static_cast<unsigned char>(letter)))
-        for (int sq = 0; sq < 64; ++sq)
-          grammar.push_back(std::string(1, letter) + "@" + square_name(sq));
+        for (int sq = 0; sq < 64; ++sq) grammar.push_back(std::string(1, letter) + "@" + square_name(sq));
     for (const std::string& text : grammar) {
       std::string canonical = text;
-      if (canonical.size() == 5)
-        canonical[4] = char(std::tolower(static_cast<unsigned char>(canonical[4])));
+      if (canonical.size() == 5) canonical[4] = char(std::tolower(static_cast<unsigned char>(canonical[4])));
       const auto m = parse_move(text, *pos);
       if (legal.count(canonical)) {
         ASSERT_TRUE(m.ok()) << text << ": " << m.error();

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/vector_files.h"
 
 namespace sz::chaturanga {
@@ -16,7 +16,7 @@ void expect_move_lists_match(const std::string& file, size_t expected_lines) {
   ASSERT_EQ(lines.size(), expected_lines);
   for (const auto& line : lines) {
     ASSERT_EQ(line.fields.size(), 3u) << file << ":" << line.number;
-    const RuleProfile& rules = *config::rule_profile(line.fields[0]).value();
+    const RuleProfile& rules = *chaturanga::rule_profile(line.fields[0]).value();
     const auto pos = Position::from_fen(line.fields[1], rules);
     ASSERT_TRUE(pos.ok()) << file << ":" << line.number << ": " << pos.error();
     MoveList list;

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/movegen.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/vector_files.h"
 
 namespace sz::chaturanga {
 namespace {
 
-const RuleProfile& profile(const std::string& name) { return *config::rule_profile(name).value(); }
+const RuleProfile& profile(const std::string& name) { return *chaturanga::rule_profile(name).value(); }
 
 // Fairy-Stockfish prints the men in hand White first, each side in the order K S F R N; the
 // reference files may list them in any order (the start line has KFRRSSNN). Rewrites the
@@ -44,13 +44,12 @@ std::vector<FenCase> reference_fens() {
   std::vector<FenCase> cases;
   for (const char* file : {"moves-sittuyin.txt", "moves-shatranj.txt"})
     for (const auto& line : test::read_vector_file(file))
-      cases.push_back({std::string(file) + ":" + std::to_string(line.number), line.fields.at(0),
-                       line.fields.at(1)});
+      cases.push_back({std::string(file) + ":" + std::to_string(line.number), line.fields.at(0), line.fields.at(1)});
   for (const char* file : {"gameend-sittuyin.txt", "gameend-shatranj.txt"})
     for (const auto& line : test::read_vector_file(file))
       for (size_t column : {1u, 3u})
-        cases.push_back({std::string(file) + ":" + std::to_string(line.number), line.fields.at(0),
-                         line.fields.at(column)});
+        cases.push_back(
+            {std::string(file) + ":" + std::to_string(line.number), line.fields.at(0), line.fields.at(column)});
   return cases;
 }
 
@@ -106,10 +105,8 @@ TEST(Notation, FenRoundTripOfStartSuites) {
 
 TEST(Notation, HandOrderDoesNotMatter) {
   const RuleProfile& rules = profile("sittuyin");
-  const auto a =
-      Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", rules);
-  const auto b =
-      Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[nnssrrfkNNSSRRFK] w - - 0 1", rules);
+  const auto a = Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", rules);
+  const auto b = Position::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[nnssrrfkNNSSRRFK] w - - 0 1", rules);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->key(), b->key());
   EXPECT_EQ(a->fen(), b->fen());

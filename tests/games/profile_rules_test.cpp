@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
 #include "games/chaturanga/position.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace sz::chaturanga {
 namespace {
@@ -20,7 +20,7 @@ namespace {
 using Moves = std::vector<std::string>;
 
 const RuleProfile& rules(std::string_view id) {
-  return *config::rule_profile(id).take_or_throw("profile " + std::string(id));
+  return *chaturanga::rule_profile(id).take_or_throw("profile " + std::string(id));
 }
 
 Position from_fen(std::string_view fen, std::string_view profile) {
@@ -93,8 +93,7 @@ std::string placement_sides(std::string_view profile) {
     }
     const Color us = pos.side_to_move();
     for (Move m : list) {
-      EXPECT_TRUE(m.is_drop()) << profile << ": " << to_uci(m, Game::Sittuyin) << " in "
-                               << pos.fen();
+      EXPECT_TRUE(m.is_drop()) << profile << ": " << to_uci(m, Game::Sittuyin) << " in " << pos.fen();
       EXPECT_GT(pos.in_hand(us, m.dropped()), 0) << profile << ": " << to_uci(m, Game::Sittuyin);
     }
     const Move m = list.moves[0];
@@ -213,16 +212,14 @@ TEST(ProfileRules, PlyYardBlackDropZones) {
 TEST(ProfileRules, PlyYardRookScreenPawnsDoNotScreen) {
   // White king d2; on the d-file only the pawns d3 and d5 stand between d8 and d2.
   const std::string_view fen = "7k/8/4pppp/pppp4/4PPPP/PPPP4/3K4/8[r] b - - 0 1";
-  EXPECT_EQ(drops(from_fen(fen, "sittuyin-plyyard")),
-            (Moves{"R@a8", "R@b8", "R@c8", "R@e8", "R@f8", "R@g8"}));
-  EXPECT_EQ(drops(from_fen(fen, "sittuyin")),
-            (Moves{"R@a8", "R@b8", "R@c8", "R@d8", "R@e8", "R@f8", "R@g8"}));
+  EXPECT_EQ(drops(from_fen(fen, "sittuyin-plyyard")), (Moves{"R@a8", "R@b8", "R@c8", "R@e8", "R@f8", "R@g8"}));
+  EXPECT_EQ(drops(from_fen(fen, "sittuyin")), (Moves{"R@a8", "R@b8", "R@c8", "R@d8", "R@e8", "R@f8", "R@g8"}));
 }
 
 // Rook facing the king (sec. 2 "rook facing the king"): a knight of either colour screens.
 TEST(ProfileRules, PlyYardRookScreenKnightScreens) {
-  for (std::string_view fen : {"7k/3n4/4pppp/pppp4/4PPPP/PPPP4/3K4/8[r] b - - 0 1",
-                               "7k/8/4pppp/pppp4/3NPPPP/PPPP4/3K4/8[r] b - - 0 1"}) {
+  for (std::string_view fen :
+       {"7k/3n4/4pppp/pppp4/4PPPP/PPPP4/3K4/8[r] b - - 0 1", "7k/8/4pppp/pppp4/3NPPPP/PPPP4/3K4/8[r] b - - 0 1"}) {
     for (std::string_view profile : {"sittuyin-plyyard", "sittuyin"}) {
       const Moves d = drops(from_fen(fen, profile));
       EXPECT_TRUE(contains(d, "R@d8")) << profile << " " << fen;
@@ -256,8 +253,7 @@ TEST(ProfileRules, PlyYardRookScreenBindsOnlyBlackRooks) {
 TEST(ProfileRules, PlyYardPromotionInPlaceOnly) {
   const std::string_view fen = "4k3/8/8/3P4/8/8/P7/4K3[] w - - 0 1";
   EXPECT_EQ(promotions(from_fen(fen, "sittuyin-plyyard")), (Moves{"d5d5f"}));
-  EXPECT_EQ(promotions(from_fen(fen, "sittuyin")),
-            (Moves{"d5c4f", "d5c6f", "d5d5f", "d5e4f", "d5e6f"}));
+  EXPECT_EQ(promotions(from_fen(fen, "sittuyin")), (Moves{"d5c4f", "d5c6f", "d5d5f", "d5e4f", "d5e6f"}));
   // The pawn's ordinary moves are the same under both.
   for (std::string_view profile : {"sittuyin-plyyard", "sittuyin"}) {
     const Moves all = legal_moves(from_fen(fen, profile));
@@ -271,10 +267,8 @@ TEST(ProfileRules, PlyYardPromotionCannotBlockCheck) {
   // Black king h5 checked by Ra5 along rank 5; the pawn d4 (on Black's diagonal; a7 makes it not
   // the last pawn) could block on c5 or e5 by a diagonal step.
   const std::string_view fen = "8/p7/8/R6k/3p4/8/8/K7[] b - - 0 1";
-  EXPECT_EQ(legal_moves(from_fen(fen, "sittuyin")),
-            (Moves{"d4c5f", "d4e5f", "h5g4", "h5g6", "h5h4", "h5h6"}));
-  EXPECT_EQ(legal_moves(from_fen(fen, "sittuyin-plyyard")),
-            (Moves{"h5g4", "h5g6", "h5h4", "h5h6"}));
+  EXPECT_EQ(legal_moves(from_fen(fen, "sittuyin")), (Moves{"d4c5f", "d4e5f", "h5g4", "h5g6", "h5h4", "h5h6"}));
+  EXPECT_EQ(legal_moves(from_fen(fen, "sittuyin-plyyard")), (Moves{"h5g4", "h5g6", "h5h4", "h5h6"}));
 }
 
 // Last pawn promotes anywhere (sec. 0 / sec. 2): Ply Yard: no, only on the promotion diagonals;
@@ -287,8 +281,7 @@ TEST(ProfileRules, PlyYardLastPawnOnlyOnDiagonals) {
   // A single pawn on a promotion square promotes under both, in place only under Ply Yard.
   const std::string_view diagonal = "7k/8/8/3P4/8/8/8/4K3[] w - - 0 1";
   EXPECT_EQ(promotions(from_fen(diagonal, "sittuyin-plyyard")), (Moves{"d5d5f"}));
-  EXPECT_EQ(promotions(from_fen(diagonal, "sittuyin")),
-            (Moves{"d5c4f", "d5c6f", "d5d5f", "d5e4f", "d5e6f"}));
+  EXPECT_EQ(promotions(from_fen(diagonal, "sittuyin")), (Moves{"d5c4f", "d5c6f", "d5d5f", "d5e4f", "d5e6f"}));
 }
 
 // Promotion may not give check (sec. 0 / sec. 2, sec. 5.2): ChessPlayX and Youzai test only the
@@ -313,8 +306,7 @@ TEST(ProfileRules, NewMetMayNotAttackUnderChessPlayXYouzai) {
   const std::string_view fen = "3k4/1n6/8/3P4/8/8/P7/3RK3[] w - - 0 1";
   EXPECT_EQ(promotions(from_fen(fen, "sittuyin")), (Moves{"d5d5f"}));
   for (std::string_view profile : {"sittuyin-chessplayx", "sittuyin-youzai"})
-    EXPECT_EQ(promotions(from_fen(fen, profile)), (Moves{"d5c4f", "d5d5f", "d5e4f", "d5e6f"}))
-        << profile;
+    EXPECT_EQ(promotions(from_fen(fen, profile)), (Moves{"d5c4f", "d5d5f", "d5e4f", "d5e6f"})) << profile;
 }
 
 // Promotion and pins (sec. 1.4 item 7): without the discovered-check test a pinned pawn still
@@ -443,8 +435,7 @@ TEST(ProfileRules, YouzaiRejectsCountingFen) {
 // Insufficient material (sec. 0 / sec. 2): Youzai draws only bare kings; K+N vs K and K+F vs K
 // play on, while sittuyin (pychess) draws them as Insufficient.
 TEST(ProfileRules, YouzaiInsufficientOnlyBareKings) {
-  for (std::string_view fen :
-       {"4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", "4k3/8/8/8/8/8/8/3FK3[] w - - 0 1"}) {
+  for (std::string_view fen : {"4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", "4k3/8/8/8/8/8/8/3FK3[] w - - 0 1"}) {
     const Position fsf = from_fen(fen, "sittuyin");
     EXPECT_TRUE(cannot_mate(fsf, White)) << fen;
     EXPECT_EQ(end_of(fsf).outcome, Outcome::Draw) << fen;
@@ -465,8 +456,7 @@ TEST(ProfileRules, BareKingsDrawUnderYouzaiAndSittuyin) {
     EXPECT_EQ(e.reason, EndReason::Insufficient) << profile;
   }
   // Bare kings reached by a capture: Youzai draws at once (no count to wait for).
-  const Position yz =
-      play(from_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1", "sittuyin-youzai"), {"e1d2"});
+  const Position yz = play(from_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1", "sittuyin-youzai"), {"e1d2"});
   EXPECT_EQ(end_of(yz).reason, EndReason::Insufficient);
 }
 
@@ -494,8 +484,7 @@ TEST(ProfileRules, ShatranjBareKingAndNoInsufficientMaterial) {
   EXPECT_FALSE(end_of(from_fen("4k3/1P6/8/8/8/8/8/R3K3[] w - - 0 1", "sittuyin")).over());
 
   EXPECT_FALSE(end_of(from_fen("8/8/8/8/3k4/8/8/4K3 w - - 0 1", "shatranj")).over());
-  EXPECT_EQ(end_of(from_fen("8/8/8/8/3k4/8/8/4K3[] w - - 0 1", "sittuyin")).reason,
-            EndReason::Insufficient);
+  EXPECT_EQ(end_of(from_fen("8/8/8/8/3k4/8/8/4K3[] w - - 0 1", "sittuyin")).reason, EndReason::Insufficient);
 }
 
 }  // namespace

@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <map>
 
-#include "config/rule_profiles.h"
 #include "core/rng.h"
 #include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 #include "games/slow_movegen.h"
 
 namespace sz::chaturanga {
@@ -47,7 +47,7 @@ void check_invariants(const Position& pos, const std::string& where) {
 class RandomPlayouts : public testing::TestWithParam<std::string> {};
 
 TEST_P(RandomPlayouts, KeepInvariantsAndEndWithAReason) {
-  const RuleProfile& rules = *config::rule_profile(GetParam()).value();
+  const RuleProfile& rules = *chaturanga::rule_profile(GetParam()).value();
   Rng rng(/*seed=*/20261129);
   std::map<std::string, int> reasons;
   constexpr int kMaxPlies = 20000;  // the n-move rule ends any game long before this
@@ -57,7 +57,8 @@ TEST_P(RandomPlayouts, KeepInvariantsAndEndWithAReason) {
     std::vector<uint64_t> history;
     GameEnd end;
     for (int ply = 0; ply < kMaxPlies; ++ply) {
-      const std::string where = GetParam() + " game " + std::to_string(game) + " ply " + std::to_string(ply) + " " + pos.fen();
+      const std::string where =
+          GetParam() + " game " + std::to_string(game) + " ply " + std::to_string(ply) + " " + pos.fen();
       check_invariants(pos, where);
       MoveList list;
       generate_legal(pos, list);
@@ -83,8 +84,7 @@ TEST_P(RandomPlayouts, KeepInvariantsAndEndWithAReason) {
   std::printf("%s end reasons:%s\n", GetParam().c_str(), summary.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(AllProfiles, RandomPlayouts,
-                         testing::ValuesIn(config::builtin_rule_profiles()),
+INSTANTIATE_TEST_SUITE_P(AllProfiles, RandomPlayouts, testing::ValuesIn(chaturanga::builtin_rule_profiles()),
                          [](const testing::TestParamInfo<std::string>& param) {
                            std::string name = param.param;
                            std::replace(name.begin(), name.end(), '-', '_');

@@ -1,14 +1,14 @@
 // Standard algebraic notation as Fairy-Stockfish writes it, for PGN files.
 #include <gtest/gtest.h>
 
-#include "config/rule_profiles.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/rule_profiles.h"
 
 namespace sz::chaturanga {
 namespace {
 
 std::string san(const char* profile, const char* fen, const char* uci) {
-  const Position pos = Position::from_fen(fen, **config::rule_profile(profile)).value();
+  const Position pos = Position::from_fen(fen, **chaturanga::rule_profile(profile)).value();
   return to_san(pos, parse_move(uci, pos).value());
 }
 

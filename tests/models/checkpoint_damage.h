@@ -7,13 +7,15 @@
 #include <iterator>
 #include <string>
 
+#include "games/registry.h"
 #include "models/checkpoint.h"
 
 namespace sz::test {
 
 // Inverts 16 bytes in the middle of the largest weight tensor of the checkpoint at `path`.
 inline void damage_weights(const std::string& path) {
-  const models::LoadedNetwork loaded = models::load_network(path);
+  const std::string game = models::read_checkpoint_meta(path).arch.spec.game;
+  const models::LoadedNetwork loaded = models::load_network(path, games::spec_for(game).take_or_throw(game));
   torch::Tensor largest;
   for (const torch::Tensor& p : loaded.net->parameters())
     if (!largest.defined() || p.numel() > largest.numel()) largest = p;

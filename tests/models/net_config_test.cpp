@@ -1,13 +1,13 @@
 // Network configs load strictly from YAML: presets by name, files by path, and every error names
 // the file, the line and the key.
+#include "models/net_config.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
 
-#include "config/net_config.h"
-
-namespace sz::config {
+namespace sz::models {
 namespace {
 
 void expect_error(std::string_view yaml, const std::string& needle, const std::string& line) {
@@ -76,24 +76,5 @@ TEST(NetConfig, ValidateChecksConfigsBuiltInCode) {
   EXPECT_NE(validate(net).error().find("'channels'"), std::string::npos);
 }
 
-TEST(InferenceConfig, ParsesStrictly) {
-  const auto c = parse_inference_config("device: cuda:1\nprecision: float16\nmax_batch: 512\n", "run.yaml");
-  ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(c->device, "cuda:1");
-  EXPECT_EQ(c->precision, Precision::Float16);
-  EXPECT_EQ(c->max_batch, 512);
-  EXPECT_EQ(c->threads, 1);  // the default never oversubscribes a small machine
-  for (const auto& [yaml, needle] : std::vector<std::pair<std::string, std::string>>{
-           {"device: tpu\n", "'device'"},
-           {"threads: 0\n", "'threads' must be in"},
-           {"precision: float8\n", "'precision' must be one of"},
-           {"batch: 3\n", "unknown key 'batch'"}}) {
-    const auto bad = parse_inference_config(yaml, "run.yaml");
-    ASSERT_FALSE(bad.ok()) << yaml;
-    EXPECT_NE(bad.error().find(needle), std::string::npos) << bad.error();
-    EXPECT_EQ(bad.error().rfind("run.yaml:1:", 0), 0u) << bad.error();
-  }
-}
-
 }  // namespace
-}  // namespace sz::config
+}  // namespace sz::models

@@ -18,7 +18,8 @@ namespace sz::models {
 namespace {
 
 Architecture arch_of(const std::string& preset, const std::string& profile = "sittuyin") {
-  return {std::move(config::load_net_config(preset)).take_or_throw(), std::move(game::spec_for(profile)).take_or_throw()};
+  return {std::move(models::load_net_config(preset)).take_or_throw(),
+          std::move(games::spec_for(profile)).take_or_throw()};
 }
 
 std::string temp_path(const std::string& name) {
@@ -118,7 +119,8 @@ TEST(Network, SpatialPolicyGathersTheMovePlanes) {
     arch.net.spatial_policy = true;
     Network net(arch);
     net->eval();
-    for (const auto& item : net->named_parameters()) EXPECT_EQ(item.key().find("policy_fc"), std::string::npos) << item.key();
+    for (const auto& item : net->named_parameters())
+      EXPECT_EQ(item.key().find("policy_fc"), std::string::npos) << item.key();
     const auto positions = test::random_positions(profile, 4, 9);
     const NetOutput out = net->forward(encode(positions, arch.spec));
     ASSERT_EQ(out.policy.sizes(), (std::vector<int64_t>{4, arch.spec.action_space}));
@@ -175,7 +177,7 @@ TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
   const auto pa = net->parameters(), pb = copy->parameters();
   for (size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-6, 1e-7)) << i;
 
-  const LoadedNetwork loaded = load_network(path);
+  const LoadedNetwork loaded = load_network(path, arch_of("tiny").spec);
   EXPECT_EQ(loaded.meta.arch.net.name, "tiny");
   EXPECT_EQ(read_checkpoint_meta(path).step, 3);
   std::filesystem::remove(path);
@@ -191,7 +193,7 @@ TEST(Checkpoint, SpatialPolicyRoundTrips) {
   const std::string path = temp_path("spatial.ckpt");
   save_checkpoint(path, net, nullptr, "", {});
   EXPECT_TRUE(read_checkpoint_meta(path).arch.net.spatial_policy);
-  LoadedNetwork loaded = load_network(path);
+  LoadedNetwork loaded = load_network(path, arch_of("tiny").spec);
   const LossBatch batch = fixed_batch(arch, 8, 2);
   torch::NoGradGuard no_grad;
   EXPECT_TRUE(torch::equal(net->forward(batch.input).policy, loaded.net->forward(batch.input).policy));
@@ -278,7 +280,7 @@ TEST(Checkpoint, DamagedCheckpointIsRefusedNamingTheFile) {
       auto copy_opt = make_optimizer(copy, {});
       if (reader == 0) read_checkpoint_meta(path);
       if (reader == 1) load_checkpoint(path, copy, copy_opt.get(), "sgd");
-      if (reader == 2) load_network(path);
+      if (reader == 2) load_network(path, arch_of("tiny").spec);
       ADD_FAILURE() << "reader " << reader << " loaded a damaged checkpoint";
     } catch (const Error& e) {
       EXPECT_EQ(std::string(e.what()).rfind(path + ": damaged: its tensors do not match the checksum", 0), 0u)

@@ -10,6 +10,7 @@
 #include "models/checkpoint.h"
 #include "models/network.h"
 #include "nn/decode.h"
+#include "nn/evaluators.h"
 #include "nn/net_evaluator.h"
 #include "random_positions.h"
 
@@ -17,11 +18,12 @@ namespace sz::nn {
 namespace {
 
 models::Architecture tiny(const std::string& profile = "sittuyin") {
-  return {std::move(config::load_net_config("tiny")).take_or_throw(), std::move(game::spec_for(profile)).take_or_throw()};
+  return {std::move(models::load_net_config("tiny")).take_or_throw(),
+          std::move(games::spec_for(profile)).take_or_throw()};
 }
 
-config::InferenceConfig cpu(int max_batch = 64) {
-  config::InferenceConfig c;
+nn::InferenceConfig cpu(int max_batch = 64) {
+  nn::InferenceConfig c;
   c.device = "cpu";
   c.max_batch = max_batch;
   return c;
@@ -120,7 +122,7 @@ TEST(NetEvaluator, CheckpointGivesIdenticalOutputs) {
   models::save_checkpoint(path, net, nullptr, "", {});
   const auto positions = test::random_positions("sittuyin", 12, 6);
   NetEvaluator direct(NetRunner::from_network(net.ptr(), cpu()));
-  NetEvaluator loaded(NetRunner::from_checkpoint(path, cpu()));
+  NetEvaluator loaded(NetRunner::from_checkpoint(path, tiny().spec, cpu()));
   test::EvalBatch a(positions), b(positions);
   direct.evaluate(a.queries, a.replies);
   loaded.evaluate(b.queries, b.replies);
@@ -134,11 +136,27 @@ TEST(NetRunner, RefusesACheckpointOfAnotherEncoding) {
   const std::string path = temp_path("other-actions.ckpt");
   models::save_checkpoint(path, models::Network(old), nullptr, "", {});
   try {
-    NetRunner::from_checkpoint(path, cpu());
+    NetRunner::from_checkpoint(path, tiny().spec, cpu());
     FAIL() << "loaded a checkpoint of another action space";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("action_space_version: checkpoint"), std::string::npos) << e.what();
   }
+  std::filesystem::remove(path);
+}
+
+// A network reads the encoding of one game: loading it to play another is an error at once.
+TEST(NetRunner, RefusesACheckpointOfAnotherGame) {
+  const std::string path = temp_path("sittuyin.ckpt");
+  models::save_checkpoint(path, models::Network(tiny()), nullptr, "", {});
+  const game::GameSpec shatranj = games::spec_for("shatranj").take_or_throw("shatranj");
+  try {
+    NetRunner::from_checkpoint(path, shatranj, cpu());
+    FAIL() << "loaded a Sittuyin checkpoint to play Shatranj";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("game: checkpoint sittuyin, expected shatranj"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(evaluator_factory(path, shatranj, cpu()), Error);  // at once, not in a worker
   std::filesystem::remove(path);
 }
 
@@ -169,7 +187,7 @@ TEST(NetRunner, NonFiniteOutputIsAnErrorNamingTheModel) {
     }
     const std::string path = temp_path("poisoned.ckpt");
     models::save_checkpoint(path, net, nullptr, "", {});
-    NetEvaluator eval(NetRunner::from_checkpoint(path, cpu()));
+    NetEvaluator eval(NetRunner::from_checkpoint(path, tiny().spec, cpu()));
     const auto positions = test::random_positions("sittuyin", 5, 8);
     test::EvalBatch batch(positions);
     try {
@@ -204,15 +222,15 @@ TEST(NetRunner, Devices) {
   if (!cuda_available()) {
     EXPECT_THROW(resolve_device("cuda:0"), Error);
   }
-  config::InferenceConfig half = cpu();
-  half.precision = config::Precision::Float16;
+  nn::InferenceConfig half = cpu();
+  half.precision = nn::Precision::Float16;
   EXPECT_THROW(NetRunner::from_architecture(tiny(), 1, half), Error);  // float16 is for CUDA
 }
 
 TEST(NetRunner, BFloat16OnTheCpuStaysClose) {
   const auto positions = test::random_positions("sittuyin", 16, 8);
-  config::InferenceConfig bf16 = cpu();
-  bf16.precision = config::Precision::BFloat16;
+  nn::InferenceConfig bf16 = cpu();
+  bf16.precision = nn::Precision::BFloat16;
   NetEvaluator exact(NetRunner::from_architecture(tiny(), 9, cpu()));
   NetEvaluator rough(NetRunner::from_architecture(tiny(), 9, bf16));
   test::EvalBatch a(positions), b(positions);

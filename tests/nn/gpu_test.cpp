@@ -12,11 +12,12 @@ namespace sz::nn {
 namespace {
 
 models::Architecture arch(const char* preset) {
-  return {std::move(config::load_net_config(preset)).take_or_throw(), std::move(game::spec_for("sittuyin")).take_or_throw()};
+  return {std::move(models::load_net_config(preset)).take_or_throw(),
+          std::move(games::spec_for("sittuyin")).take_or_throw()};
 }
 
-config::InferenceConfig on(const char* device, config::Precision precision = config::Precision::Float32) {
-  config::InferenceConfig c;
+nn::InferenceConfig on(const char* device, nn::Precision precision = nn::Precision::Float32) {
+  nn::InferenceConfig c;
   c.device = device;
   c.precision = precision;
   c.cache_entries = 0;
@@ -26,7 +27,8 @@ config::InferenceConfig on(const char* device, config::Precision precision = con
 double max_difference(const test::EvalBatch& a, const test::EvalBatch& b) {
   double worst = 0;
   for (size_t i = 0; i < a.replies.size(); ++i) {
-    for (size_t k = 0; k < a.priors[i].size(); ++k) worst = std::max(worst, double(std::abs(a.priors[i][k] - b.priors[i][k])));
+    for (size_t k = 0; k < a.priors[i].size(); ++k)
+      worst = std::max(worst, double(std::abs(a.priors[i][k] - b.priors[i][k])));
     for (int k = 0; k < 3; ++k) worst = std::max(worst, double(std::abs(a.replies[i].wdl[k] - b.replies[i].wdl[k])));
   }
   return worst;
@@ -44,7 +46,7 @@ TEST_F(Gpu, MatchesTheCpu) {
   for (const char* preset : {"tiny", "medium"}) {
     NetEvaluator cpu(NetRunner::from_architecture(arch(preset), 2, on("cpu")));
     NetEvaluator gpu(NetRunner::from_architecture(arch(preset), 2, on("cuda")));
-    NetEvaluator half(NetRunner::from_architecture(arch(preset), 2, on("cuda", config::Precision::Float16)));
+    NetEvaluator half(NetRunner::from_architecture(arch(preset), 2, on("cuda", nn::Precision::Float16)));
     EXPECT_EQ(gpu.runner().device(), "cuda:0");
     test::EvalBatch a(positions), b(positions), c(positions);
     cpu.evaluate(a.queries, a.replies);
@@ -52,7 +54,8 @@ TEST_F(Gpu, MatchesTheCpu) {
     half.evaluate(c.queries, c.replies);
     EXPECT_LT(max_difference(a, b), 1e-3) << preset;
     EXPECT_LT(max_difference(a, c), 3e-2) << preset;
-    std::printf("%s: max |cpu - cuda| %.2g (float32), %.2g (float16)\n", preset, max_difference(a, b), max_difference(a, c));
+    std::printf("%s: max |cpu - cuda| %.2g (float32), %.2g (float16)\n", preset, max_difference(a, b),
+                max_difference(a, c));
   }
 }
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "game/registry.h"
+#include "games/registry.h"
 #include "search/evaluator.h"
 
 namespace sz::test {
@@ -22,7 +22,7 @@ inline RandomPositions random_positions(std::string_view profile, int count, uin
   RandomPositions out;
   game::ActionId legal[game::kMaxActions];
   while (int(out.states.size()) < count) {
-    auto state = std::move(game::new_game(profile)).take_or_throw("test positions");
+    auto state = std::move(games::new_game(profile)).take_or_throw("test positions");
     const int plies = int(rng.below(uint32_t(max_plies + 1)));
     for (int ply = 0; ply < plies && !state->outcome().over(); ++ply) {
       const int n = state->legal_actions(legal);

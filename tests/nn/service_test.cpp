@@ -13,11 +13,12 @@ namespace sz::nn {
 namespace {
 
 models::Architecture tiny() {
-  return {std::move(config::load_net_config("tiny")).take_or_throw(), std::move(game::spec_for("sittuyin")).take_or_throw()};
+  return {std::move(models::load_net_config("tiny")).take_or_throw(),
+          std::move(games::spec_for("sittuyin")).take_or_throw()};
 }
 
-config::InferenceConfig service_config(int max_batch, int cache_entries) {
-  config::InferenceConfig c;
+nn::InferenceConfig service_config(int max_batch, int cache_entries) {
+  nn::InferenceConfig c;
   c.device = "cpu";
   c.max_batch = max_batch;
   c.max_wait_us = 200;

@@ -8,7 +8,7 @@
 #include <new>
 #include <vector>
 
-#include "game/registry.h"
+#include "games/registry.h"
 #include "search/game_search.h"
 #include "search/search_batcher.h"
 
@@ -47,7 +47,7 @@ long play_games(std::vector<GameSearch>& games, SearchBatcher<GameSearch>& batch
 TEST(SearchAllocations, NoneInSteadyState) {
   for (const char* profile : {"sittuyin", "shatranj"}) {
     for (const RootSelection root : {RootSelection::Puct, RootSelection::Gumbel}) {
-      const auto start = game::new_game(profile).take_or_throw(profile);
+      const auto start = games::new_game(profile).take_or_throw(profile);
       SearchConfig config;
       config.full_visits = 200;
       config.cheap_visits = 50;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "game/registry.h"
+#include "games/registry.h"
 #include "search/game_search.h"
 
 namespace sz::search {
@@ -24,7 +24,7 @@ struct Position {
 };
 
 std::unique_ptr<game::GameState> load(const Position& p) {
-  return game::new_game(p.profile, p.fen).take_or_throw(p.profile + " " + p.fen);
+  return games::new_game(p.profile, p.fen).take_or_throw(p.profile + " " + p.fen);
 }
 
 game::ActionId action(const game::GameState& s, const std::string& uci) {
@@ -178,7 +178,7 @@ class FavouringEvaluator final : public Evaluator {
 // Black can repeat the position a third time with e8d8... d8e8. A draw-predicting net that
 // loves the repeating move plays it; with contempt the search plays on instead.
 TEST(RealGames, ContemptAvoidsARepetitionTheNetworkLoves) {
-  auto start = game::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
+  auto start = games::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
   for (const char* m : {"a1b1", "e8d8", "b1a1", "d8e8", "a1b1", "e8d8", "b1a1"}) start->apply(action(*start, m));
   const game::ActionId repeat = action(*start, "d8e8");
   for (const float contempt : {0.0f, 0.2f}) {
@@ -206,7 +206,7 @@ class FavouringManyEvaluator final : public Evaluator {
       };
       const size_t k = size_t(std::count_if(actions.begin(), actions.end(), favoured));
       for (size_t a = 0; a < actions.size(); ++a) {
-        replies[i].priors[a] = k == 0               ? 1.0f / float(actions.size())
+        replies[i].priors[a] = k == 0                 ? 1.0f / float(actions.size())
                                : favoured(actions[a]) ? share_ / float(k)
                                                       : (1 - share_) / float(actions.size() - k);
       }
@@ -225,7 +225,7 @@ class FavouringManyEvaluator final : public Evaluator {
 // White plays b1a1 and the subtree is kept, Black is the mover and the same draw must cost it
 // contempt; read with White's sign, Black would play the repetition it was meant to avoid.
 TEST(RealGames, ContemptKeepsItsSignAfterTreeReuse) {
-  auto start = game::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
+  auto start = games::new_game("sittuyin", "4k3/p7/8/8/8/8/P7/R3K3[] w - - 0 1").take_or_throw("fen");
   for (const char* m : {"a1b1", "e8d8", "b1a1", "d8e8", "a1b1", "e8d8"}) start->apply(action(*start, m));
   const game::ActionId white_move = action(*start, "b1a1");
   auto after = start->clone();
@@ -255,7 +255,7 @@ TEST(RealGames, ContemptKeepsItsSignAfterTreeReuse) {
 // Sittuyin is as good as any other, so over many seeds each is chosen about equally often
 // (chi-square against the uniform distribution). Ties to the first edge chose one move always.
 TEST(RealGames, TiedMovesAreChosenUniformlyOverSeeds) {
-  const auto start = game::new_game("sittuyin").take_or_throw("sittuyin");
+  const auto start = games::new_game("sittuyin").take_or_throw("sittuyin");
   std::array<game::ActionId, game::kMaxActions> legal{};
   const int k = start->legal_actions(legal);
   ASSERT_GT(k, 10);
@@ -282,7 +282,7 @@ TEST(RealGames, TiedMovesAreChosenUniformlyOverSeeds) {
 TEST(RealGames, SelfPlayFromTheStartKeepsTheTreeConsistent) {
   UniformEvaluator uniform;
   for (const char* profile : {"sittuyin", "shatranj"}) {
-    const auto start = game::new_game(profile).take_or_throw(profile);
+    const auto start = games::new_game(profile).take_or_throw(profile);
     SearchConfig config;
     config.full_visits = 64;
     config.cheap_visits = 16;

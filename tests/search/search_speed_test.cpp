@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "game/registry.h"
+#include "games/registry.h"
 #include "search/game_search.h"
 #include "search/search_batcher.h"
 
@@ -19,7 +19,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // Self-play moves of `games` games in lock step through one SearchBatcher.
 void measure(const char* profile, const char* fen, int games, int moves) {
-  const auto start = game::new_game(profile, fen).take_or_throw(profile);
+  const auto start = games::new_game(profile, fen).take_or_throw(profile);
   SearchConfig config;
   config.full_visits = 800;
   config.cheap_visits = 800;

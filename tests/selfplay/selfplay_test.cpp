@@ -14,6 +14,7 @@
 
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "games/registry.h"
 #include "selfplay/game_slot.h"
 
 namespace sz::selfplay {
@@ -30,6 +31,7 @@ SelfplayJob small_job(const std::string& dir, int64_t games) {
   job.config.search.cheap_visits = 8;
   job.config.games_per_shard = 3;
   job.config.shard_prefix = "test";
+  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
   job.out_dir = dir;
   job.games = games;
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config/run_config.h"
 #include "core/error.h"
 #include "data/test_games.h"
 #include "train/plots.h"
@@ -22,7 +21,7 @@ using data::test::TempDir;
 
 TEST(Schedule, WarmUpThenConstantStepOrCosine) {
   TrainConfig c;
-  c.learning_rate = 0.1;
+  c.optimizer.learning_rate = 0.1;
   c.warmup_steps = 10;
   EXPECT_DOUBLE_EQ(learning_rate_at(c, 0), 0.01);
   EXPECT_DOUBLE_EQ(learning_rate_at(c, 9), 0.1);
@@ -47,8 +46,8 @@ TEST(ReplayRatio, CapsStepsBySamplesPerNewPosition) {
   c.batch_size = 256;
   c.replay_ratio = 4;
   EXPECT_EQ(allowed_steps(c, 0), 0);
-  EXPECT_EQ(allowed_steps(c, 63), 0);      // 252 samples: not one batch
-  EXPECT_EQ(allowed_steps(c, 64), 1);      // 256 samples
+  EXPECT_EQ(allowed_steps(c, 63), 0);  // 252 samples: not one batch
+  EXPECT_EQ(allowed_steps(c, 64), 1);  // 256 samples
   EXPECT_EQ(allowed_steps(c, 100'000), 1562);
   c.replay_ratio = 0.5;
   EXPECT_EQ(allowed_steps(c, 100'000), 195);
@@ -130,47 +129,6 @@ TEST(RunFiles, OneTrainerPerRunDirectory) {
   }
   first.reset();
   FileLock third(path, "trainer");  // free again
-}
-
-TEST(TrainConfigYaml, UnknownKeyNamesTheFileAndTheKey) {
-  const auto r = config::parse_run_config("net: tiny\ntrain:\n  batch_size: 64\n  batchsize: 32\n", "runs/x/config.yaml");
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find("runs/x/config.yaml"), std::string::npos) << r.error();
-  EXPECT_NE(r.error().find("train.batchsize"), std::string::npos) << r.error();
-  EXPECT_NE(r.error().find(":4"), std::string::npos) << r.error();  // the line
-
-  TempDir dir;
-  const std::string file = dir.file("run.yaml");
-  std::ofstream(file) << "train:\n  replay_ratoi: 4\n";
-  const auto loaded = config::load_run_config(file);
-  ASSERT_FALSE(loaded.ok());
-  EXPECT_NE(loaded.error().find(file), std::string::npos) << loaded.error();
-  EXPECT_NE(loaded.error().find("train.replay_ratoi"), std::string::npos) << loaded.error();
-
-  const auto range = config::parse_run_config("train:\n  batch_size: 0\n", "r.yaml");
-  ASSERT_FALSE(range.ok());
-  EXPECT_NE(range.error().find("train.batch_size"), std::string::npos) << range.error();
-  const auto choice = config::parse_run_config("train:\n  optimizer: adam\n", "r.yaml");
-  ASSERT_FALSE(choice.ok());
-  EXPECT_NE(choice.error().find("sgd | adamw"), std::string::npos) << choice.error();
-}
-
-TEST(TrainConfigYaml, ResolvedConfigRoundTrips) {
-  const auto c = config::parse_run_config(
-                     "train:\n  batch_size: 512\n  optimizer: adamw\n  lr_schedule: cosine\n  replay_ratio: 2.5\n"
-                     "  precision: bfloat16\n  window_floor: 1000\n",
-                     "a.yaml", {"train.learning_rate=0.005"})
-                     .take_or_throw();
-  EXPECT_EQ(c.train.batch_size, 512);
-  EXPECT_EQ(c.train.optimizer, OptimizerChoice::AdamW);
-  EXPECT_EQ(c.train.lr_schedule, LrSchedule::Cosine);
-  EXPECT_EQ(c.train.precision, TrainPrecision::BFloat16);
-  EXPECT_DOUBLE_EQ(c.train.learning_rate, 0.005);
-  const auto back = config::parse_run_config(config::to_yaml(c), "b.yaml").take_or_throw();
-  EXPECT_EQ(config::to_yaml(back), config::to_yaml(c));
-  EXPECT_EQ(back.train.window_floor, 1000);
-  EXPECT_DOUBLE_EQ(back.train.replay_ratio, 2.5);
-  EXPECT_DOUBLE_EQ(back.train.weight_decay, c.train.weight_decay);
 }
 
 TEST(Plots, ReadsFlatJsonNumbers) {

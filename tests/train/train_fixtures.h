@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "config/run_config.h"
 #include "data/shard_writer.h"
 #include "data/test_games.h"
+#include "games/registry.h"
+#include "models/net_config.h"
+#include "train/trainer.h"
 
 namespace sz::train::test {
 
@@ -42,24 +44,32 @@ inline int64_t positions_of_games(int first, int count) {
   return n;
 }
 
-// A tiny, fast, deterministic trainer configuration: no replay cap, no minimum, one torch thread.
-inline config::RunConfig tiny_config() {
-  config::RunConfig c;
+// A tiny, fast, deterministic trainer: the tiny network on Sittuyin, no replay cap, no minimum,
+// one torch thread, in `run_dir`.
+inline TrainerSetup tiny_setup(const std::string& run_dir = "") {
+  TrainerSetup c;
   c.seed = 11;
-  c.net = "tiny";
-  c.profile = "sittuyin";
+  c.net = models::load_net_config("tiny").take_or_throw();
+  c.spec = games::spec_for("sittuyin").take_or_throw();
+  c.run_dir = run_dir;
   c.train.batch_size = 32;
   c.train.replay_ratio = 0;
   c.train.min_positions = 1;
   c.train.warmup_steps = 3;
   c.train.lr_schedule = train::LrSchedule::Cosine;
   c.train.lr_decay_steps = 30;
-  c.train.learning_rate = 0.01;
+  c.train.optimizer.learning_rate = 0.01;
   c.train.checkpoint_every = 5;
   c.train.log_every = 5;
   c.train.threads = 1;
   c.train.device = "cpu";
   return c;
+}
+
+// `setup` in `run_dir`.
+inline TrainerSetup in_run(TrainerSetup setup, const std::string& run_dir) {
+  setup.run_dir = run_dir;
+  return setup;
 }
 
 }  // namespace sz::train::test

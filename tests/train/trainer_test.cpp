@@ -30,8 +30,9 @@ namespace sz::train {
 namespace {
 
 namespace fs = std::filesystem;
+using test::in_run;
 using test::TempDir;
-using test::tiny_config;
+using test::tiny_setup;
 using test::write_shards;
 
 std::string games_of(const TempDir& run) { return run.file("games"); }
@@ -45,7 +46,8 @@ struct Addresses {
   static std::map<std::string, std::string> of(torch::serialize::InputArchive& root) {
     std::map<std::string, std::string> places;
     torch::serialize::InputArchive optimizer, groups;
-    if (root.try_read("optimizer", optimizer) && optimizer.try_read("param_groups", groups)) collect(groups, "", places);
+    if (root.try_read("optimizer", optimizer) && optimizer.try_read("param_groups", groups))
+      collect(groups, "", places);
     return places;
   }
   static void collect(torch::serialize::InputArchive& archive, const std::string& at,
@@ -53,7 +55,8 @@ struct Addresses {
     for (const std::string& key : archive.keys()) {
       torch::serialize::InputArchive sub;
       c10::IValue v;
-      if (archive.try_read(key, sub)) collect(sub, at + key + "/", out);
+      if (archive.try_read(key, sub))
+        collect(sub, at + key + "/", out);
       else if (archive.try_read(key, v) && v.isString() && (at + key).find("params/") != std::string::npos)
         out[v.toStringRef()] = at + key;
     }
@@ -118,18 +121,18 @@ TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
   TempDir once, twice;
   write_shards(games_of(once), 0, 40, 10);
   write_shards(games_of(twice), 0, 40, 10);
-  const auto config = tiny_config();
+  const auto config = tiny_setup();
   {
-    Trainer t(config, once.str());
+    Trainer t(in_run(config, once.str()));
     EXPECT_EQ(t.train_available(20), 20);
   }
   {
-    Trainer t(config, twice.str());
+    Trainer t(in_run(config, twice.str()));
     EXPECT_EQ(t.train_available(10), 10);
     EXPECT_EQ(t.current_checkpoint(), twice.file("models/model-00000010.pt"));
   }
   {
-    Trainer t(config, twice.str());
+    Trainer t(in_run(config, twice.str()));
     EXPECT_EQ(t.step(), 10);
     EXPECT_EQ(t.train_available(10), 10);
   }
@@ -144,10 +147,10 @@ TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
 TEST(Trainer, ReplayRatioCapsTheStepsUntilNewGamesArrive) {
   TempDir run;
   write_shards(games_of(run), 0, 30, 10);
-  auto config = tiny_config();
+  auto config = tiny_setup();
   config.train.replay_ratio = 2;
   const int64_t first = test::positions_of_games(0, 30);
-  Trainer t(config, run.str());
+  Trainer t(in_run(config, run.str()));
   const int expected = int(first * 2 / 32);
   EXPECT_EQ(t.train_available(100'000), expected);
   EXPECT_EQ(t.step(), expected);
@@ -163,9 +166,9 @@ TEST(Trainer, ReplayRatioCapsTheStepsUntilNewGamesArrive) {
 TEST(Trainer, NoTrainingBeforeMinPositions) {
   TempDir run;
   write_shards(games_of(run), 0, 10, 10);
-  auto config = tiny_config();
+  auto config = tiny_setup();
   config.train.min_positions = test::positions_of_games(0, 10) + 1;
-  Trainer t(config, run.str());
+  Trainer t(in_run(config, run.str()));
   EXPECT_EQ(t.train_available(10), 0);
   EXPECT_EQ(t.current_checkpoint(), "");
   write_shards(games_of(run), 10, 1, 10);
@@ -175,14 +178,14 @@ TEST(Trainer, NoTrainingBeforeMinPositions) {
 TEST(Trainer, TrainWaitsWhenCappedAndStopsCleanlyWithACheckpoint) {
   TempDir run;
   write_shards(games_of(run), 0, 20, 10);
-  auto config = tiny_config();
+  auto config = tiny_setup();
   config.train.replay_ratio = 1;
   config.train.poll_seconds = 0.05;
   config.train.checkpoint_every = 1000;
   std::vector<std::string> info;
   TrainerHooks hooks;
   hooks.on_info = [&](const std::string& s) { info.push_back(s); };
-  Trainer t(config, run.str(), hooks);
+  Trainer t(in_run(config, run.str()), hooks);
   std::atomic<bool> stop{false};
   std::thread stopper([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
@@ -215,13 +218,13 @@ struct Collected {
 TEST(Trainer, MissingCurrentTxtResumesFromTheNewestReadableCheckpoint) {
   TempDir run;
   write_shards(games_of(run), 0, 20, 10);
-  Trainer(tiny_config(), run.str()).train_available(15);  // checkpoints at 5, 10 and 15
+  Trainer(tiny_setup(run.str())).train_available(15);  // checkpoints at 5, 10 and 15
   const std::string models = run.file("models");
   fs::remove(models + "/current.txt");
   sz::test::damage_weights(models + "/model-00000015.pt");
   Collected w;
   {
-    Trainer t(tiny_config(), run.str(), w.hooks());
+    Trainer t(tiny_setup(run.str()), w.hooks());
     EXPECT_EQ(t.step(), 10);
     EXPECT_EQ(t.current_checkpoint(), models + "/model-00000010.pt");
     EXPECT_TRUE(w.has("skipping checkpoint " + models + "/model-00000015.pt: damaged: its tensors do not match"))
@@ -237,19 +240,19 @@ TEST(Trainer, MissingCurrentTxtResumesFromTheNewestReadableCheckpoint) {
   // A trainer stopped between writing a checkpoint and current.txt: the newer, complete one wins.
   write_file_atomically(models + "/current.txt", "model-00000005.pt\n");
   Collected again;
-  EXPECT_EQ(Trainer(tiny_config(), run.str(), again.hooks()).step(), 15);
+  EXPECT_EQ(Trainer(tiny_setup(run.str()), again.hooks()).step(), 15);
   EXPECT_TRUE(again.has("is newer and complete")) << again.lines.at(0);
 }
 
 TEST(Trainer, CheckpointsOfWhichNoneReadsStopTheTrainer) {
   TempDir run;
   write_shards(games_of(run), 0, 20, 10);
-  Trainer(tiny_config(), run.str()).train_available(10);
+  Trainer(tiny_setup(run.str())).train_available(10);
   const std::string models = run.file("models");
   fs::remove(models + "/current.txt");
   for (const char* name : {"/model-00000005.pt", "/model-00000010.pt"}) sz::test::damage_weights(models + name);
   try {
-    Trainer t(tiny_config(), run.str());
+    Trainer t(tiny_setup(run.str()));
     FAIL() << "started at step " << t.step() << " over checkpoints it could not read";
   } catch (const Error& e) {
     const std::string what = e.what();
@@ -261,9 +264,9 @@ TEST(Trainer, CheckpointsOfWhichNoneReadsStopTheTrainer) {
 
 TEST(Trainer, SecondTrainerOnTheSameRunIsRefused) {
   TempDir run;
-  Trainer first(tiny_config(), run.str());
+  Trainer first(tiny_setup(run.str()));
   try {
-    Trainer second(tiny_config(), run.str());
+    Trainer second(tiny_setup(run.str()));
     FAIL() << "two trainers on one run";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find(".trainer.lock"), std::string::npos) << e.what();
@@ -276,7 +279,7 @@ TEST(Trainer, WritesMetricLines) {
   std::vector<StepMetrics> seen;
   TrainerHooks hooks;
   hooks.on_metrics = [&](const StepMetrics& m) { seen.push_back(m); };
-  Trainer t(tiny_config(), run.str(), hooks);
+  Trainer t(tiny_setup(run.str()), hooks);
   t.train_available(10);
   ASSERT_EQ(seen.size(), 2u);  // log_every 5
   EXPECT_EQ(seen[1].step, 10);
@@ -291,7 +294,8 @@ TEST(Trainer, WritesMetricLines) {
   while (std::getline(in, line)) {
     const auto record = parse_json_numbers(line);
     ASSERT_TRUE(record.has_value()) << line;
-    for (const char* key : {"step", "loss", "policy", "wdl", "moves_left", "lr", "samples_per_s", "window", "positions_seen"})
+    for (const char* key :
+         {"step", "loss", "policy", "wdl", "moves_left", "lr", "samples_per_s", "window", "positions_seen"})
       EXPECT_EQ(record->count(key), 1u) << key << " in " << line;
     ++lines;
   }
@@ -348,7 +352,8 @@ TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
   for (size_t j = 0; j < rows.size(); ++j) {
     const Window::Row r = window->row(rows[j]);
     for (int k = 0; k < 3; ++k)
-      EXPECT_FLOAT_EQ(search_only.wdl[int64_t(j)][k].item<float>(), r.columns->search_wdl[3 * size_t(r.index) + size_t(k)]);
+      EXPECT_FLOAT_EQ(search_only.wdl[int64_t(j)][k].item<float>(),
+                      r.columns->search_wdl[3 * size_t(r.index) + size_t(k)]);
     const int8_t result = r.columns->result[size_t(r.index)];
     const float q = std::tanh(r.columns->final_material[size_t(r.index)] / 2.0f);
     const auto row = leaning.wdl[int64_t(j)];
@@ -373,6 +378,7 @@ std::string real_games(const std::string& dir, int games) {
   job.config.games_per_shard = 6;
   job.config.max_plies = 200;
   job.config.shard_prefix = "sp";
+  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
   job.out_dir = dir;
   job.games = games;
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
@@ -383,16 +389,16 @@ std::string real_games(const std::string& dir, int games) {
 TEST(Trainer, LossFallsOnRealSelfplayGames) {
   TempDir run;
   real_games(games_of(run), 12);
-  auto config = tiny_config();
+  auto config = tiny_setup();
   config.train.batch_size = 64;
-  config.train.learning_rate = 0.05;
+  config.train.optimizer.learning_rate = 0.05;
   config.train.lr_schedule = LrSchedule::Constant;
   config.train.log_every = 10;
   config.train.checkpoint_every = 1000;
   std::vector<StepMetrics> seen;
   TrainerHooks hooks;
   hooks.on_metrics = [&](const StepMetrics& m) { seen.push_back(m); };
-  Trainer t(config, run.str(), hooks);
+  Trainer t(in_run(config, run.str()), hooks);
   EXPECT_EQ(t.train_available(150), 150);
   ASSERT_EQ(seen.size(), 15u);
   const StepMetrics& first = seen.front();
@@ -471,7 +477,7 @@ TEST(Plots, DrawsLossAndGamePlots) {
   if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
   TempDir run;
   write_shards(games_of(run), 0, 30, 10);
-  Trainer(tiny_config(), run.str()).train_available(20);
+  Trainer(tiny_setup(run.str())).train_available(20);
   std::ofstream(run.file("logs/train.jsonl"), std::ios::app) << "{\"step\":20,\"loss\":";  // being written
   const PlotReport report = plot_run(run.str(), {.games_per_point = 10});
   for (const char* name : {"loss", "learning_rate", "game_length", "results", "end_reasons"}) {

@@ -1,6 +1,6 @@
 #pragma once
 // A rule profile: the rule points on which Sittuyin platforms (and Shatranj) differ, as data.
-// Profiles are written in configs/rules/*.yaml and parsed by config/; resolve() then turns the
+// Profiles are written in configs/rules/*.yaml and parsed by rule_profiles.h; resolve() then turns the
 // points into tables (drop zones, promotion zones) so that move generation never branches on
 // the profile inside its loops. The defaults are the `sittuyin` profile (Fairy-Stockfish).
 #include <cstdint>
@@ -24,15 +24,15 @@ struct RuleProfile {
 
   // Placement (Sittuyin only). Ranks are counted from the placing side: 1 = its back rank.
   PlacementOrder placement_order = PlacementOrder::Alternate;
-  int men_ranks[2] = {1, 3};   // non-rook men, inclusive range
+  int men_ranks[2] = {1, 3};  // non-rook men, inclusive range
   int rook_ranks[2] = {1, 1};
   // A black rook may not be placed on the white king's file unless a non-pawn man stands
   // between them (Ply Yard, where White has placed all its men before Black places any).
   bool rook_needs_screen = false;
 
   // Sittuyin promotion to a met. The new met never attacks an enemy man (all platforms).
-  bool promotion_diagonal_step = true;     // else in place only
-  bool last_pawn_promotes_anywhere = true;  // else only on the promotion diagonals
+  bool promotion_diagonal_step = true;        // else in place only
+  bool last_pawn_promotes_anywhere = true;    // else only on the promotion diagonals
   bool promotion_no_discovered_check = true;  // else only the (excluded) direct check counts
 
   // Game end.
@@ -47,8 +47,8 @@ struct RuleProfile {
   // Filled by resolve(); read by move generation.
   Bitboard men_drop_zone[2] = {};
   Bitboard rook_drop_zone[2] = {};
-  Bitboard promotion_zone[2] = {};  // where a pawn may promote when its side has several pawns
-  Bitboard last_pawn_zone[2] = {};  // where a side's single pawn may promote
+  Bitboard promotion_zone[2] = {};       // where a pawn may promote when its side has several pawns
+  Bitboard last_pawn_zone[2] = {};       // where a side's single pawn may promote
   Bitboard promotion_steps_allowed = 0;  // all squares if diagonal steps are allowed, else 0
   uint64_t hash_key = 0;                 // mixed into every position hash
 };

@@ -34,6 +34,7 @@ class State final : public game::GameState {
   std::string action_to_san(game::ActionId action) const override;
   sz::Result<game::ActionId> parse_action(std::string_view text) const override;
   std::string to_string() const override { return pos_.fen(); }
+  std::string board_text() const override { return pos_.pretty(); }
 
   const Position& position() const { return pos_; }
   int repetitions() const;  // earlier occurrences of the current position since the last irreversible move

@@ -1,4 +1,4 @@
-#include "train/ladder.h"
+#include "run/ladder.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -11,7 +11,7 @@
 #include "train/plots.h"
 #include "train/run_files.h"
 
-namespace sz::train {
+namespace sz::run {
 
 namespace fs = std::filesystem;
 
@@ -28,7 +28,7 @@ std::string match_line(const LadderMatch& m) {
 }
 
 std::optional<LadderMatch> parse_match(const std::string& line) {
-  const auto f = parse_json_numbers(line);
+  const auto f = train::parse_json_numbers(line);
   if (!f) return std::nullopt;
   for (const char* key : {"a_step", "a_generation", "b_step", "b_generation", "wins", "draws", "losses"})
     if (!f->count(key)) return std::nullopt;
@@ -64,7 +64,7 @@ Ladder::Ladder(std::string run_dir, std::string anchor)
     : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)) {
   std::ifstream networks(fs::path(eval_dir_) / "networks.jsonl");
   for (std::string line; std::getline(networks, line);) {
-    const auto f = parse_json_numbers(line);
+    const auto f = train::parse_json_numbers(line);
     if (f && f->count("step") && f->count("generation"))
       networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
   }
@@ -153,9 +153,9 @@ void Ladder::write(const LadderFit& fit) const {
 std::string describe_rating(const LadderRating& r, const std::string& anchor) {
   char line[256];
   std::snprintf(line, sizeof line, "%s (generation %d): %+.0f Elo [%+.0f, %+.0f] over %s",
-                checkpoint_file_name(r.step).c_str(), r.generation, r.rating.elo, r.rating.lower, r.rating.upper,
+                train::checkpoint_file_name(r.step).c_str(), r.generation, r.rating.elo, r.rating.lower, r.rating.upper,
                 anchor.c_str());
   return line;
 }
 
-}  // namespace sz::train
+}  // namespace sz::run

@@ -1,12 +1,12 @@
 // Rule profiles load strictly from YAML, and every error names the file, line and key.
+#include "games/chaturanga/rule_profiles.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
 
-#include "config/rule_profiles.h"
-
-namespace sz::config {
+namespace sz::chaturanga {
 namespace {
 
 using chaturanga::Game;
@@ -57,13 +57,16 @@ TEST(RuleProfiles, UnknownKeysAreErrorsWithLine) {
 }
 
 TEST(RuleProfiles, BadValuesNameTheKey) {
-  expect_error("id: x\ngame: sittuyin\nend:\n  stalemate: win\n", "'end.stalemate' must be one of draw | illegal-to-cause | loss");
-  expect_error("id: x\ngame: sittuyin\nend:\n  n_move_plies: lots\n", "'end.n_move_plies' has a value of the wrong type");
+  expect_error("id: x\ngame: sittuyin\nend:\n  stalemate: win\n",
+               "'end.stalemate' must be one of draw | illegal-to-cause | loss");
+  expect_error("id: x\ngame: sittuyin\nend:\n  n_move_plies: lots\n",
+               "'end.n_move_plies' has a value of the wrong type");
   expect_error("id: x\ngame: sittuyin\nend:\n  n_move_plies: -3\n", "'end.n_move_plies' must be in 0..1000");
   expect_error("id: x\ngame: sittuyin\nplacement:\n  men_ranks: [3, 1]\n", "'placement.men_ranks' must satisfy");
   expect_error("id: x\ngame: go\n", "'game' must be sittuyin or shatranj");
   expect_error("game: sittuyin\n", "missing key 'id'");
-  expect_error("id: x\ngame: shatranj\npromotion:\n  diagonal_step: true\n", "'promotion' is for sittuyin profiles only");
+  expect_error("id: x\ngame: shatranj\npromotion:\n  diagonal_step: true\n",
+               "'promotion' is for sittuyin profiles only");
   expect_error("id: [unclosed\n", "test.yaml:");
 }
 
@@ -84,4 +87,4 @@ TEST(RuleProfiles, UnknownNameListsTheBuiltIns) {
 }
 
 }  // namespace
-}  // namespace sz::config
+}  // namespace sz::chaturanga

@@ -1,7 +1,7 @@
 // The training loop end to end on the tiny network: two generations of self-play and training
 // in one run directory (the first with more games, played by the bootstrap), then the final
 // match against the bootstrap player; run again, it picks up where it stopped.
-#include "train/loop.h"
+#include "run/loop.h"
 
 #include <gtest/gtest.h>
 
@@ -15,15 +15,21 @@
 #include "data/shard_reader.h"
 #include "selfplay/selfplay.h"
 #include "train/run_files.h"
-#include "train_fixtures.h"
+#include "train/train_fixtures.h"
 
-namespace sz::train {
+namespace sz::run {
 namespace {
 
 namespace fs = std::filesystem;
+using train::test::TempDir;
 
-config::RunConfig loop_config(const std::string& dir) {
-  config::RunConfig c = test::tiny_config();
+RunConfig loop_config(const std::string& dir) {
+  RunConfig c;  // the trainer's tests' tiny setup, as a run
+  const train::TrainerSetup tiny = train::test::tiny_setup();
+  c.seed = tiny.seed;
+  c.net = "tiny";
+  c.profile = "sittuyin";
+  c.train = tiny.train;
   c.dir = dir;
   c.search.full_visits = 16;
   c.search.cheap_visits = 4;
@@ -66,8 +72,8 @@ size_t lines_in(const std::string& path) {
 }
 
 TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
-  test::TempDir dir;
-  const config::RunConfig config = loop_config(dir.str());
+  TempDir dir;
+  const RunConfig config = loop_config(dir.str());
   std::vector<std::string> lines;
   const LoopReport report = run_loop(config, nullptr, quiet(&lines));
 
@@ -100,11 +106,12 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
   EXPECT_EQ(report.final_vs_anchor->games_played, 4);
   EXPECT_TRUE(fs::exists(dir.str() + "/eval/final-vs-first.json"));
   EXPECT_TRUE(fs::exists(dir.str() + "/eval/final-vs-anchor.pgn"));
-  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("rated model-") != std::string::npos; }));
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.find("rated model-") != std::string::npos; }));
 
   // Run again with one more generation: it continues from the directory, not from scratch, and
   // the ladder keeps the matches already played.
-  config::RunConfig more = config;
+  RunConfig more = config;
   more.loop.generations = 3;
   more.loop.final_eval_games = 0;
   const LoopReport again = run_loop(more, nullptr, quiet());
@@ -117,8 +124,8 @@ TEST(Loop, TwoGenerationsLeaveShardsCheckpointsMetricsALadderAndFinalMatches) {
 
 // A time limit that stops the run early says so.
 TEST(Loop, ARunCutShortByTimeSaysWhy) {
-  test::TempDir dir;
-  config::RunConfig config = loop_config(dir.str());
+  TempDir dir;
+  RunConfig config = loop_config(dir.str());
   config.loop.max_minutes = 1e-6;  // before the first generation
   config.loop.rate_games = 0;
   config.loop.final_eval_games = 0;
@@ -128,27 +135,29 @@ TEST(Loop, ARunCutShortByTimeSaysWhy) {
 }
 
 // A small loop: one generation of 12 bootstrap games and 14 steps, no matches.
-config::RunConfig short_config(const std::string& dir) {
-  config::RunConfig c = loop_config(dir);
+RunConfig short_config(const std::string& dir) {
+  RunConfig c = loop_config(dir);
   c.loop.generations = 1;
   c.loop.rate_games = 0;
   c.loop.final_eval_games = 0;
   return c;
 }
 
-int64_t step_of(const std::string& checkpoint) { return checkpoint_step(fs::path(checkpoint).filename().string()); }
+int64_t step_of(const std::string& checkpoint) {
+  return train::checkpoint_step(fs::path(checkpoint).filename().string());
+}
 
 // Ctrl-C during a generation's training counted the generation as done, and its missing steps
 // were never trained. Started again, the loop finishes that training first.
 TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
-  test::TempDir dir;
+  TempDir dir;
   std::atomic<bool> stop{false};
   const LoopReport stopped =
       run_loop(short_config(dir.str()), &stop, quiet(nullptr, [&](const std::string& checkpoint) {
                  if (step_of(checkpoint) == 5) stop = true;  // Ctrl-C after 5 of the 14 steps
                }));
   EXPECT_EQ(stopped.generations, 0);  // not counted
-  EXPECT_EQ(read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
+  EXPECT_EQ(train::read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
   EXPECT_EQ(stopped.final_model, "");
   std::vector<std::string> lines;
   const LoopReport again = run_loop(short_config(dir.str()), nullptr, quiet(&lines));
@@ -157,22 +166,22 @@ TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12);  // no games played again
   ASSERT_FALSE(lines.empty());
   EXPECT_NE(lines[0].find("generation 1: finishing its training"), std::string::npos) << lines[0];
-  EXPECT_TRUE(read_generation_training(dir.str()).done);
+  EXPECT_TRUE(train::read_generation_training(dir.str()).done);
 }
 
 // adopted.txt held a path relative to the working directory: a run continued from elsewhere
 // found no such file and silently self-played with the bootstrap player. It is relative to the
 // run now, and a checkpoint it names that is missing is an error.
 TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
-  test::TempDir dir;
+  TempDir dir;
   fs::create_directories(dir.file("work/deeper"));
   const fs::path old_cwd = fs::current_path();
   fs::current_path(dir.file("work"));
-  config::RunConfig first = short_config("runs/r");  // a run directory relative to the working one
+  RunConfig first = short_config("runs/r");  // a run directory relative to the working one
   run_loop(first, nullptr, quiet());
-  EXPECT_EQ(read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
+  EXPECT_EQ(train::read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
   fs::current_path(dir.file("work/deeper"));
-  config::RunConfig second = short_config("../runs/r");
+  RunConfig second = short_config("../runs/r");
   second.loop.generations = 2;
   const LoopReport report = run_loop(second, nullptr, quiet());
   fs::current_path(old_cwd);
@@ -186,13 +195,13 @@ TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
   const std::string run = dir.file("work/runs/r");
   // adopted.txt as older builds wrote it, relative to the working directory they ran in.
   write_file_atomically(run + "/models/adopted.txt", "runs/r/models/model-00000014.pt\n");
-  EXPECT_EQ(read_adopted(run), run + "/models/model-00000014.pt");
+  EXPECT_EQ(train::read_adopted(run), run + "/models/model-00000014.pt");
   // A missing or damaged adopted checkpoint is an error naming adopted.txt, not the bootstrap.
   write_file_atomically(run + "/models/adopted.txt", "models/model-00000099.pt\n");
   EXPECT_THROW(
       {
         try {
-          read_adopted(run);
+          train::read_adopted(run);
         } catch (const Error& e) {
           EXPECT_NE(std::string(e.what()).find(run + "/models/adopted.txt: names 'models/model-00000099.pt'"),
                     std::string::npos)
@@ -202,19 +211,19 @@ TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
       },
       Error);
   std::ofstream(run + "/models/model-00000099.pt") << "not a checkpoint";
-  EXPECT_THROW(read_adopted(run), Error);
+  EXPECT_THROW(train::read_adopted(run), Error);
   EXPECT_THROW(run_loop(short_config(run), nullptr, quiet()), Error);
 }
 
 // A shard damaged while the loop was stopped: the resumed loop moves it aside and goes on (the
 // count of games, and with it the generation, comes from the readable shards).
 TEST(Loop, ResumedLoopGoesOnWithoutADamagedShard) {
-  test::TempDir dir;
+  TempDir dir;
   run_loop(short_config(dir.str()), nullptr, quiet());
   const auto shards = data::list_shards(dir.str() + "/games");
   ASSERT_EQ(shards.size(), 3u);  // 12 games, 4 a shard
   fs::resize_file(shards[2], fs::file_size(shards[2]) / 3);
-  config::RunConfig more = short_config(dir.str());
+  RunConfig more = short_config(dir.str());
   more.loop.generations = 2;
   const LoopReport report = run_loop(more, nullptr, quiet());
   EXPECT_GE(report.generations, 1);
@@ -223,4 +232,4 @@ TEST(Loop, ResumedLoopGoesOnWithoutADamagedShard) {
 }
 
 }  // namespace
-}  // namespace sz::train
+}  // namespace sz::run

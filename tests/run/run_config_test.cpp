@@ -1,13 +1,13 @@
 // Run configs: strict loading (errors name the file, line and key), --set overrides, the
 // resolved YAML that runs write next to their outputs, and the built-in quickstart.
-#include "config/run_config.h"
+#include "run/run_config.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-namespace sz::config {
+namespace sz::run {
 namespace {
 
 void expect_error(std::string_view yaml, const std::string& needle, const std::vector<std::string>& overrides = {}) {
@@ -23,7 +23,6 @@ TEST(RunConfig, QuickstartLoadsAndFlowsIntoSelfplay) {
   EXPECT_EQ(c->run_dir(), "runs/quickstart");
   EXPECT_EQ(c->search.full_visits, 64);
   EXPECT_EQ(c->selfplay.search.full_visits, 64);  // the search section reaches self-play
-  EXPECT_EQ(c->selfplay.profile, c->profile);
   EXPECT_EQ(c->selfplay.seed, c->seed);
 }
 
@@ -38,7 +37,8 @@ TEST(RunConfig, UnknownKeysAndBadValuesNameFileLineAndKey) {
 }
 
 TEST(RunConfig, SetOverridesAndRejectsTypos) {
-  const auto c = parse_run_config("search:\n  full_visits: 100\n", "run.yaml", {"search.full_visits=32", "loop.gating=true"});
+  const auto c =
+      parse_run_config("search:\n  full_visits: 100\n", "run.yaml", {"search.full_visits=32", "loop.gating=true"});
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->search.full_visits, 32);
   EXPECT_TRUE(c->loop.gating);
@@ -135,5 +135,66 @@ TEST(RunConfig, ResolvedYamlReadsBackToTheSameConfig) {
   EXPECT_EQ(to_yaml(*again), yaml);
 }
 
+// Rules across the fields of a section are the section's own (train/train_config.h), reported at
+// the key's line.
+TEST(RunConfig, RulesAcrossFieldsNameTheKey) {
+  expect_error("train:\n  window_floor: 100\n  window_cap: 10\n",
+               "run.yaml:3: 'train.window_cap' must be at least 'train.window_floor'");
+}
+
+TEST(RunConfig, TrainerSetupCarriesWhatTheTrainerNeeds) {
+  const RunConfig c =
+      parse_run_config("seed: 5\nnet: tiny\nprofile: shatranj\ntrain:\n  batch_size: 16\n", "run.yaml").take_or_throw();
+  const train::TrainerSetup setup = trainer_setup(c, "runs/x");
+  EXPECT_EQ(setup.seed, 5u);
+  EXPECT_EQ(setup.net.name, "tiny");
+  EXPECT_EQ(setup.spec.game, "shatranj");
+  EXPECT_EQ(setup.train.batch_size, 16);
+  EXPECT_EQ(setup.run_dir, "runs/x");
+  RunConfig bad = c;
+  bad.profile = "nosuch";
+  EXPECT_THROW(trainer_setup(bad, "runs/x"), Error);
+}
+
+TEST(TrainConfigYaml, UnknownKeyNamesTheFileAndTheKey) {
+  const auto r = parse_run_config("net: tiny\ntrain:\n  batch_size: 64\n  batchsize: 32\n", "runs/x/config.yaml");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("runs/x/config.yaml"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("train.batchsize"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find(":4"), std::string::npos) << r.error();  // the line
+
+  const std::string file = testing::TempDir() + "/sz-run-config-test-train.yaml";
+  std::ofstream(file) << "train:\n  replay_ratoi: 4\n";
+  const auto loaded = load_run_config(file);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().find(file), std::string::npos) << loaded.error();
+  EXPECT_NE(loaded.error().find("train.replay_ratoi"), std::string::npos) << loaded.error();
+
+  const auto range = parse_run_config("train:\n  batch_size: 0\n", "r.yaml");
+  ASSERT_FALSE(range.ok());
+  EXPECT_NE(range.error().find("train.batch_size"), std::string::npos) << range.error();
+  const auto choice = parse_run_config("train:\n  optimizer: adam\n", "r.yaml");
+  ASSERT_FALSE(choice.ok());
+  EXPECT_NE(choice.error().find("sgd | adamw"), std::string::npos) << choice.error();
+}
+
+TEST(TrainConfigYaml, ResolvedConfigRoundTrips) {
+  const auto c = parse_run_config(
+                     "train:\n  batch_size: 512\n  optimizer: adamw\n  lr_schedule: cosine\n  replay_ratio: 2.5\n"
+                     "  precision: bfloat16\n  window_floor: 1000\n",
+                     "a.yaml", {"train.learning_rate=0.005"})
+                     .take_or_throw();
+  EXPECT_EQ(c.train.batch_size, 512);
+  EXPECT_EQ(c.train.optimizer.kind, models::OptimizerKind::AdamW);
+  EXPECT_EQ(c.train.lr_schedule, train::LrSchedule::Cosine);
+  EXPECT_EQ(c.train.precision, train::TrainPrecision::BFloat16);
+  EXPECT_DOUBLE_EQ(c.train.optimizer.learning_rate, 0.005);
+  const auto back = parse_run_config(to_yaml(c), "b.yaml").take_or_throw();
+  EXPECT_EQ(to_yaml(back), to_yaml(c));
+  EXPECT_EQ(back.train.window_floor, 1000);
+  EXPECT_DOUBLE_EQ(back.train.replay_ratio, 2.5);
+  EXPECT_DOUBLE_EQ(back.train.optimizer.weight_decay, c.train.optimizer.weight_decay);
+}
+
 }  // namespace
-}  // namespace sz::config
+}  // namespace sz::run

@@ -21,7 +21,7 @@
 
 #include "eval/ratings.h"
 
-namespace sz::train {
+namespace sz::run {
 
 inline constexpr int64_t kAnchorStep = -1;
 
@@ -82,4 +82,4 @@ class Ladder {
 // "model-00004200.pt (generation 3): -153 Elo [-230, -85] over fsf:nodes=1"
 std::string describe_rating(const LadderRating& r, const std::string& anchor);
 
-}  // namespace sz::train
+}  // namespace sz::run

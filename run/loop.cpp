@@ -1,4 +1,4 @@
-#include "train/loop.h"
+#include "run/loop.h"
 
 #include <chrono>
 #include <cstdio>
@@ -12,12 +12,13 @@
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
+#include "games/registry.h"
 #include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
 #include "train/run_files.h"
 #include "train/trainer.h"
 
-namespace sz::train {
+namespace sz::run {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -31,7 +32,7 @@ double minutes_since(Clock::time_point start) {
 }
 
 // The eval suite as a file: a path as given, or a built-in suite written into the run directory.
-std::string suite_path(const config::RunConfig& config) {
+std::string suite_path(const RunConfig& config) {
   const std::string& suite = config.loop.eval_suite;
   if (suite.empty() || fs::exists(suite)) return suite;
   for (const config::EmbeddedFile& f : config::embedded_files()) {
@@ -46,15 +47,16 @@ std::string suite_path(const config::RunConfig& config) {
   throw Error("loop.eval_suite: no file or built-in suite '" + suite + "'");
 }
 
-int eval_simulations(const config::RunConfig& config) {
+int eval_simulations(const RunConfig& config) {
   return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
 }
 
-eval::MatchPlayer mcts_player(const config::RunConfig& config, const std::string& name, const std::string& model) {
+eval::MatchPlayer mcts_player(const RunConfig& config, const game::GameSpec& spec, const std::string& name,
+                              const std::string& model) {
   eval::MctsPlayerOptions options;
   options.search = config.search;
   options.simulations = eval_simulations(config);
-  return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, config.inference))};
+  return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference))};
 }
 
 // Games the run holds once `generations` generations are done (the first: bootstrap_games).
@@ -71,15 +73,16 @@ int generations_done(const LoopConfig& lc, int64_t games) {
   return done;
 }
 
-std::string model_name(int64_t step) { return step == kAnchorStep ? "" : checkpoint_file_name(step); }
+std::string model_name(int64_t step) { return step == kAnchorStep ? "" : train::checkpoint_file_name(step); }
 
 }  // namespace
 
 // One run of the loop: its state and its steps, each a method that fits on a screen.
 class LoopRun {
  public:
-  LoopRun(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks)
-      : config_(config), lc_(config.loop), stop_(stop), hooks_(std::move(hooks)), run_(config.run_dir()) {}
+  LoopRun(const RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks)
+      : config_(config), lc_(config.loop), stop_(stop), hooks_(std::move(hooks)), run_(config.run_dir()),
+        start_position_(games::new_game(config.profile).take_or_throw("profile")), spec_(start_position_->spec()) {}
 
   LoopReport run();
 
@@ -91,7 +94,7 @@ class LoopRun {
   bool stopping() const { return stop_ && stop_->load(); }
   bool more_generations(int generation, std::string& reason) const;
   void resolve_anchor();
-  TrainerHooks trainer_hooks();
+  train::TrainerHooks trainer_hooks();
   std::unique_ptr<selfplay::SelfplayStats> play_generation(int generation);
   bool adopt(const std::string& candidate, int generation, std::string& verdict);
   void rate(int64_t step, int generation);
@@ -101,13 +104,15 @@ class LoopRun {
   void record(const eval::MatchResult& m, int64_t a_step, int64_t b_step);
   void final_matches(LoopReport& report);
 
-  const config::RunConfig& config_;
+  const RunConfig& config_;
   const LoopConfig& lc_;
   const std::atomic<bool>* stop_;
   LoopHooks hooks_;
   const std::string run_;
+  const std::shared_ptr<const game::GameState> start_position_;  // of the profile's game
+  const game::GameSpec spec_;
   Clock::time_point start_ = Clock::now();
-  std::unique_ptr<Trainer> trainer_;
+  std::unique_ptr<train::Trainer> trainer_;
   std::unique_ptr<Ladder> ladder_;
   std::optional<eval::MatchPlayer> anchor_;
   std::string anchor_name_;
@@ -131,7 +136,7 @@ void LoopRun::resolve_anchor() {
   const eval::PlayerSpec spec = eval::parse_player_spec(lc_.anchor).take_or_throw("loop.anchor");
   try {
     anchor_ = eval::make_match_player(spec, config_.search, eval_simulations(config_), [&](const std::string& m) {
-      return nn::evaluator_factory(m, config_.inference);
+      return nn::evaluator_factory(m, spec_, config_.inference);
     });
     anchor_name_ = spec.name;
   } catch (const Error& e) {
@@ -139,14 +144,14 @@ void LoopRun::resolve_anchor() {
   }
 }
 
-TrainerHooks LoopRun::trainer_hooks() {
-  TrainerHooks hooks;
+train::TrainerHooks LoopRun::trainer_hooks() {
+  train::TrainerHooks hooks;
   hooks.on_checkpoint = hooks_.on_checkpoint;
   auto last = std::make_shared<Clock::time_point>(Clock::now());
-  hooks.on_metrics = [this, last](const StepMetrics& m) {
+  hooks.on_metrics = [this, last](const train::StepMetrics& m) {
     if (std::chrono::duration<double>(Clock::now() - *last).count() < kProgressSeconds) return;
     *last = Clock::now();
-    say("  train: " + progress_line(m));
+    say("  train: " + train::progress_line(m));
   };
   hooks.on_info = [this](const std::string& s) { say("  train: " + s); };
   hooks.on_warning = [this](const std::string& s) { say("  train: warning: " + s); };
@@ -156,10 +161,11 @@ TrainerHooks LoopRun::trainer_hooks() {
 std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation) {
   selfplay::SelfplayJob job;
   job.config = config_.selfplay;
+  job.start = start_position_;
   job.out_dir = run_ + "/games";
   job.games = games_after(lc_, generation + 1);
-  job.model_id = read_adopted(run_);
-  job.make_evaluator = nn::evaluator_factory(job.model_id, config_.inference);
+  job.model_id = train::read_adopted(run_);
+  job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
   job.stop = stop_;
   job.progress_seconds = kProgressSeconds;
   job.on_progress = [this](const selfplay::SelfplayStats& s) { say("  selfplay: " + s.progress_line()); };
@@ -168,25 +174,25 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
 
 // Adopts `candidate` (after gating, when on); `verdict` says what happened, for the generation's line.
 bool LoopRun::adopt(const std::string& candidate, int generation, std::string& verdict) {
-  const std::string adopted = read_adopted(run_);
+  const std::string adopted = train::read_adopted(run_);
   verdict = "no new checkpoint";
   if (candidate.empty() || candidate == adopted) return false;
   verdict.clear();
   if (lc_.gating && !adopted.empty()) {
-    const auto result = play(mcts_player(config_, "candidate", candidate), mcts_player(config_, "adopted", adopted),
+    const auto result = play(mcts_player(config_, spec_, "candidate", candidate), mcts_player(config_, spec_, "adopted", adopted),
                              lc_.gating_games, "gating", config_.seed + uint64_t(generation));
     const double score = result.pairings.front().score.score();
     verdict = "gating score " + shortest_text(score) + ", ";
     if (score < lc_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
   }
-  write_adopted(run_, candidate);
-  ladder_->add_network({checkpoint_step(fs::path(candidate).filename().string()), generation});
+  train::write_adopted(run_, candidate);
+  ladder_->add_network({train::checkpoint_step(fs::path(candidate).filename().string()), generation});
   verdict += "adopted " + fs::path(candidate).filename().string();
   return true;
 }
 
 eval::MatchPlayer LoopRun::network_player(int64_t step) const {
-  return mcts_player(config_, model_name(step), run_ + "/models/" + model_name(step));
+  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step));
 }
 
 // A match of games/2 starts x 2 colours, with a progress line every kProgressSeconds.
@@ -274,21 +280,21 @@ void LoopRun::final_matches(LoopReport& report) {
 
 LoopReport LoopRun::run() {
   for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run_ + "/" + sub);
-  write_file_atomically(run_ + "/config.yaml", config::to_yaml(config_));
+  write_file_atomically(run_ + "/config.yaml", to_yaml(config_));
   resolve_anchor();
   const std::string suite = suite_path(config_);
   if (!suite.empty()) {
     const int wanted = std::max({lc_.rate_games, lc_.final_eval_games, lc_.gating_games, 2}) / 2;
     starts_ = eval::read_start_suite(suite, config_.profile, wanted).take_or_throw("loop.eval_suite");
   }
-  trainer_ = std::make_unique<Trainer>(config_, run_, trainer_hooks());
+  trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   ladder_ = std::make_unique<Ladder>(run_, anchor_name_);
   LoopReport report;
   report.anchor = anchor_name_;
   int generation = generations_done(lc_, selfplay::count_games(run_ + "/games"));
-  if (const std::string adopted = read_adopted(run_); !adopted.empty())  // a run from before the ladder
-    ladder_->add_network({checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
-  GenerationTraining training = read_generation_training(run_);
+  if (const std::string adopted = train::read_adopted(run_); !adopted.empty())  // a run from before the ladder
+    ladder_->add_network({train::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
+  train::GenerationTraining training = train::read_generation_training(run_);
   bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
   if (unfinished) --generation;
   while (more_generations(generation, report.stop_reason)) {
@@ -300,11 +306,11 @@ LoopReport LoopRun::run() {
     } else {
       played = play_generation(generation);
       if (stopping()) continue;
-      const bool first_network = read_adopted(run_).empty();
+      const bool first_network = train::read_adopted(run_).empty();
       training = {generation, trainer_->step(),
                   first_network && lc_.bootstrap_train_steps > 0 ? lc_.bootstrap_train_steps : lc_.train_steps_per_generation,
                   /*done=*/false};
-      write_generation_training(run_, training);
+      train::write_generation_training(run_, training);
     }
     const int64_t left = std::max<int64_t>(0, training.from_step + training.steps - trainer_->step());
     const int steps = trainer_->train_available(int(left), stop_);
@@ -312,7 +318,7 @@ LoopReport LoopRun::run() {
     std::string verdict;
     const bool adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
     training.done = true;
-    write_generation_training(run_, training);
+    train::write_generation_training(run_, training);
     ++generation;
     ++report.generations;
     char line[512];
@@ -338,8 +344,8 @@ LoopReport LoopRun::run() {
   return report;
 }
 
-LoopReport run_loop(const config::RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks) {
+LoopReport run_loop(const RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks) {
   return LoopRun(config, stop, std::move(hooks)).run();
 }
 
-}  // namespace sz::train
+}  // namespace sz::run

@@ -1,14 +1,15 @@
 #pragma once
 // The training loop's settings (the `loop` section of a run config): generations of self-play
-// and training in one run directory, optional gating, and the strength measurements.
+// and training in one run directory, optional gating, and the strength measurements. A plain
+// struct with its field list (read and written through config/section.h).
 #include <cstdint>
 #include <string>
 
-namespace sz::train {
+namespace sz::run {
 
 struct LoopConfig {
-  int generations = 10;                  // stop after this many (0: until stopped or out of time)
-  int64_t games_per_generation = 64;     // self-play games added per generation
+  int generations = 10;               // stop after this many (0: until stopped or out of time)
+  int64_t games_per_generation = 64;  // self-play games added per generation
   // Games of the first generation, played by the bootstrap (uniform prior, zero value), which
   // costs no network time: many games give the first network many independent results, where a
   // few long games let it memorise each game's result (0: games_per_generation).
@@ -23,12 +24,12 @@ struct LoopConfig {
   int gating_games = 40;
   double gating_score = 0.55;
 
-  // The learning curve (train/ladder.h): every adopted network plays the rate_previous networks
+  // The learning curve (run/ladder.h): every adopted network plays the rate_previous networks
   // adopted before it and the anchor, rate_games games each, at eval_simulations; one
   // Bradley-Terry fit rates them all over the anchor. At the end the final network plays the
   // first network and the anchor, final_eval_games each. Every match: the eval suite's first
   // games / 2 starts, each with colours swapped.
-  int rate_games = 20;   // 0: no rating during the run
+  int rate_games = 20;  // 0: no rating during the run
   int rate_previous = 1;
   // The external yardstick, a player spec (eval/player_spec.h): Fairy-Stockfish at one node.
   // "": none (ratings are then over the first network). If it cannot be started (no node/npm),
@@ -36,8 +37,29 @@ struct LoopConfig {
   std::string anchor = "fsf:nodes=1";
   int final_eval_games = 100;
   std::string eval_suite = "suites/starts-partial.epd";  // built in (configs/) or a path; "": the start position
-  int eval_simulations = 0;  // 0: search.full_visits, the self-play budget
+  int eval_simulations = 0;                              // 0: search.full_visits, the self-play budget
   int eval_concurrency = 2;
 };
 
-}  // namespace sz::train
+// Every key of the `loop` section, with its range.
+template <typename V>
+void fields(V& v, LoopConfig& c) {
+  v.num("generations", c.generations, 0, 1'000'000);
+  v.num("games_per_generation", c.games_per_generation, int64_t{1}, int64_t{100'000'000});
+  v.num("bootstrap_games", c.bootstrap_games, int64_t{0}, int64_t{100'000'000});
+  v.num("train_steps_per_generation", c.train_steps_per_generation, 0, 100'000'000);
+  v.num("bootstrap_train_steps", c.bootstrap_train_steps, 0, 100'000'000);
+  v.num("max_minutes", c.max_minutes, 0.0, 1e7);
+  v.flag("gating", c.gating);
+  v.num("gating_games", c.gating_games, 2, 100'000);
+  v.num("gating_score", c.gating_score, 0.0, 1.0);
+  v.num("rate_games", c.rate_games, 0, 100'000);
+  v.num("rate_previous", c.rate_previous, 0, 1'000);
+  v.text("anchor", c.anchor);
+  v.num("final_eval_games", c.final_eval_games, 0, 100'000);
+  v.text("eval_suite", c.eval_suite);
+  v.num("eval_simulations", c.eval_simulations, 0, 1'000'000);
+  v.num("eval_concurrency", c.eval_concurrency, 1, 1024);
+}
+
+}  // namespace sz::run

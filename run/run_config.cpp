@@ -1,0 +1,126 @@
+#include "run/run_config.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "config/embedded.h"
+#include "config/section.h"
+#include "core/shown_text.h"
+#include "games/registry.h"
+#include "models/net_config.h"
+
+namespace sz::run {
+
+namespace {
+
+// The keys of the top level of a run config (the sections are read and written beside them).
+template <typename V>
+void top_fields(V& v, RunConfig& c) {
+  v.text("name", c.name);
+  v.text("dir", c.dir);
+  v.num("seed", c.seed, uint64_t{0}, ~uint64_t{0});
+  v.text("profile", c.profile);
+  v.text("net", c.net);
+}
+
+// Reads `section` with the field list of `out`'s type; an absent section keeps the defaults.
+template <typename T>
+void read_section(config::Section& top, const char* section, T& out) {
+  if (auto m = top.child(section)) {
+    fields(*m, out);
+    m->finish();
+  }
+}
+
+template <typename T>
+void write_section(config::Writer& w, const char* section, T& value) {
+  w.begin(section);
+  fields(w, value);
+  w.end();
+}
+
+// Why `name` cannot name a directory under runs/, or "".
+std::string run_name_problem(const std::string& name) {
+  if (name.empty()) return "'name' is empty";
+  if (name.find_first_of("/\\") == std::string::npos && name.find("..") == std::string::npos && name != ".") return "";
+  return "'name' must be a plain directory name, without '/', '\\' or '..', not '" + shown_text(name) + "'";
+}
+
+// `whole_file`: the text is a config file of its own, which must hold at least one key (an empty
+// file, or one of comments only, would silently run every default).
+RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const std::vector<std::string>& overrides,
+                         bool whole_file) {
+  config::Section top = config::read_document(yaml, source, overrides, whole_file);
+  RunConfig c;
+  top_fields(top, c);
+  if (const std::string why = run_name_problem(c.name); !why.empty())
+    throw top.error("name", why + " (the run directory is runs/<name>; 'dir' sets another)");
+  if (const auto net = models::load_net_config(c.net); !net) throw top.error("net", net.error());
+  read_section(top, "inference", c.inference);
+  read_section(top, "search", c.search);
+  read_section(top, "selfplay", c.selfplay);
+  read_section(top, "resign", c.selfplay.resign);
+  read_section(top, "train", c.train);
+  read_section(top, "loop", c.loop);
+  top.finish();
+  c.selfplay.seed = c.seed;
+  c.selfplay.search = c.search;
+  return c;
+}
+
+Result<RunConfig> parse_checked(std::string_view yaml, std::string_view source,
+                                const std::vector<std::string>& overrides, bool whole_file) {
+  try {
+    return parse_or_throw(yaml, source, overrides, whole_file);
+  } catch (const Error& e) {
+    return fail(e.what());
+  }
+}
+
+}  // namespace
+
+Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
+                                   const std::vector<std::string>& overrides) {
+  return parse_checked(yaml, source, overrides, /*whole_file=*/false);
+}
+
+Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vector<std::string>& overrides) {
+  const std::string embedded = std::string(name_or_path) + ".yaml";
+  for (const config::EmbeddedFile& f : config::embedded_files())
+    if (f.path == embedded) return parse_checked(f.text, "configs/" + embedded, overrides, /*whole_file=*/true);
+  const std::string path(name_or_path), shown = "run config '" + shown_text(path) + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail(shown + " is a directory, not a YAML file");
+  std::ifstream in{path};
+  if (!in) return fail("cannot read " + shown);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return fail("cannot read " + shown);
+  return parse_checked(text.str(), name_or_path, overrides, /*whole_file=*/true);
+}
+
+std::string to_yaml(const RunConfig& config) {
+  RunConfig c = config;  // the field lists take mutable references
+  config::Writer w;
+  top_fields(w, c);
+  write_section(w, "search", c.search);
+  write_section(w, "selfplay", c.selfplay);
+  write_section(w, "resign", c.selfplay.resign);
+  write_section(w, "train", c.train);
+  write_section(w, "loop", c.loop);
+  write_section(w, "inference", c.inference);
+  return w.finish();
+}
+
+train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir) {
+  train::TrainerSetup setup;
+  setup.train = config.train;
+  setup.net = models::load_net_config(config.net).take_or_throw("net '" + config.net + "'");
+  setup.spec = games::spec_for(config.profile).take_or_throw("profile '" + config.profile + "'");
+  setup.seed = config.seed;
+  setup.run_dir = run_dir;
+  return setup;
+}
+
+}  // namespace sz::run

@@ -1,0 +1,51 @@
+#pragma once
+// The configuration of a run (configs/quickstart.yaml and friends): one YAML file with a section
+// per part of the system. Each part owns its section's struct and field list (search/, selfplay/,
+// train/, nn/, the loop here); this, the top of the house, composes them into the whole run and
+// reads and writes it through config/section.h. Strict: an unknown key or an out-of-range value
+// is an error naming the file, the line and the key. to_yaml writes the resolved configuration,
+// every default included, next to a run's outputs.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "nn/inference_config.h"
+#include "run/loop_config.h"
+#include "search/search_config.h"
+#include "selfplay/selfplay_config.h"
+#include "train/train_config.h"
+#include "train/trainer.h"
+
+namespace sz::run {
+
+struct RunConfig {
+  std::string name = "run";  // the run directory is runs/<name> unless `dir` is set
+  std::string dir;           // empty: runs/<name>
+  uint64_t seed = 1;         // every random choice of the run flows from here
+  std::string profile = "sittuyin";
+  std::string net = "small";  // a preset (configs/nets) or the path of a net YAML
+  nn::InferenceConfig inference;
+  search::SearchConfig search;
+  selfplay::SelfplayConfig selfplay;  // its seed and search come from the fields above
+  train::TrainConfig train;           // the trainer; its seed is `seed`
+  LoopConfig loop;                    // generations, gating, strength measurements
+
+  std::string run_dir() const { return dir.empty() ? "runs/" + name : dir; }
+};
+
+// A run config from a file, or one of the configs compiled in (configs/<name>.yaml, e.g.
+// "quickstart"). `overrides` are `section.key=value` strings (--set), applied before validation.
+Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vector<std::string>& overrides = {});
+Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
+                                   const std::vector<std::string>& overrides = {});
+
+// The resolved configuration as YAML, every field written out.
+std::string to_yaml(const RunConfig& config);
+
+// What the trainer of this run needs: its section, the network (`net`, loaded), the encoding of
+// the profile's game, the seed and `run_dir`. Throws sz::Error for an unknown net or profile.
+train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir);
+
+}  // namespace sz::run

@@ -1,0 +1,33 @@
+#pragma once
+// The games by name, beside the games they construct. A name is a rule profile (`sittuyin`,
+// `sittuyin-plyyard`, `shatranj`, ...) or the path of a profile YAML file; the profile says which
+// game it belongs to. Whoever chooses a game by name (the CLI, the loop, the arena and the UCI
+// engine, benchmarks, tests) includes this; the search, self-play and the learners are handed
+// GameStates and GameSpecs (game/) and never name a game.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "game/game_state.h"
+
+namespace sz::games {
+
+// A new game under `profile` from its start position, or from `fen` when not empty.
+Result<std::unique_ptr<game::GameState>> new_game(std::string_view profile, std::string_view fen = {});
+
+// The encoding of the game a profile belongs to.
+Result<game::GameSpec> spec_for(std::string_view profile);
+
+// The built-in profiles, `sittuyin` (the default) first.
+std::vector<std::string> profile_names();
+
+// What a profile says about itself, for listings.
+struct ProfileInfo {
+  std::string game;    // "sittuyin" or "shatranj"
+  std::string source;  // where its rules come from, for people
+};
+Result<ProfileInfo> profile_info(std::string_view profile);
+
+}  // namespace sz::games
