@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "eval/levels.h"
 #include "eval/match_report.h"
+#include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "nn/evaluators.h"
 
@@ -31,6 +32,9 @@ gnuplot, DIR/plots/levels.png.
   --max-starts N     starts used, each twice per pairing (default 10)
   --concurrency N    games at once (default 2)
   --sims N           the strongest candidates' visits (default: the config's search.full_visits)
+  --anchor SPEC      an external yardstick that joins the round robin, not as a level (default:
+                     the config's loop.anchor, Fairy-Stockfish at one node); each level's Elo over
+                     it goes into the manifest too. 'none': no anchor
   --config FILE      run config (default: DIR/config.yaml); --set KEY=VALUE overrides (repeatable)
 )";
 
@@ -68,7 +72,7 @@ int levels_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string run, starts, config_name;
+  std::string run, starts, config_name, anchor;
   std::vector<std::string> overrides;
   int count = 5, max_starts = 10, concurrency = 2, sims = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -80,6 +84,7 @@ int levels_command(Args args) {
     else if (a == "--concurrency") concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
     else if (a == "--sims") sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
     else if (a == "--config") config_name = flag_value(args, i);
+    else if (a == "--anchor") anchor = flag_value(args, i);
     else if (a == "--set") overrides.push_back(flag_value(args, i));
     else throw Error("unknown option '" + a + "' (see --help)");
   }
@@ -98,6 +103,11 @@ int levels_command(Args args) {
   spec.concurrency = concurrency;
   spec.seed = config.seed;
   spec.load_model = [&config](const std::string& checkpoint) { return nn::evaluator_factory(checkpoint, config.inference); };
+  if (anchor.empty()) anchor = config.loop.anchor;
+  if (!anchor.empty() && anchor != "none") {
+    const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
+    spec.anchor = eval::make_match_player(a, config.search, spec.full_simulations, spec.load_model);
+  }
   const eval::LevelsResult result = eval::build_levels(spec);
 
   fs::create_directories(run + "/eval");
@@ -105,9 +115,14 @@ int levels_command(Args args) {
   write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
   plot_levels(result, run);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);
-  std::printf("\nlevels (Elo over the random mover, 95%% interval):\n");
-  for (const auto& l : result.levels)
-    std::printf("  %2d  %7.1f  [%7.1f, %7.1f]  %s\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper, l.setting.name.c_str());
+  std::printf("\nlevels (Elo over the random mover, 95%% interval%s):\n",
+              result.anchor.empty() ? "" : ("; then over " + result.anchor).c_str());
+  for (const auto& l : result.levels) {
+    std::printf("  %2d  %7.1f  [%7.1f, %7.1f]", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
+    if (!result.anchor.empty())
+      std::printf("  %7.1f  [%7.1f, %7.1f]", l.over_anchor.elo, l.over_anchor.lower, l.over_anchor.upper);
+    std::printf("  %s\n", l.setting.name.c_str());
+  }
   std::printf("manifest: %s/eval/levels.yaml\n", run.c_str());
   return 0;
 }

@@ -2,8 +2,11 @@
 // Strength levels for game clients: candidate opponents made from a run's checkpoints, simulation
 // counts and move-choice temperatures (plus the random mover), rated together in one round robin
 // (a Bradley-Terry fit anchored at the random mover: measured, never assumed), from which
-// `count` levels are picked with ratings as evenly spaced as the candidates allow.
+// `count` levels are picked with ratings as evenly spaced as the candidates allow. An external
+// anchor (Fairy-Stockfish at one node) may join the round robin, not as a level: each level's
+// Elo over it is then reported too, from the same games.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +27,8 @@ struct LevelSetting {
 struct Level {
   int level = 0;  // 1 = weakest
   LevelSetting setting;
-  Rating rating;  // Elo over the random mover, with its 95% interval
+  Rating rating;            // Elo over the random mover, with its 95% interval
+  Rating over_anchor;       // Elo over the anchor (when one played), with its 95% interval
 };
 
 struct LevelsSpec {
@@ -37,12 +41,15 @@ struct LevelsSpec {
   int concurrency = 1;
   uint64_t seed = 1;
   std::function<EvaluatorFactory(const std::string& checkpoint)> load_model;
+  std::optional<MatchPlayer> anchor;     // plays in the round robin; not a level
 };
 
 struct LevelsResult {
   std::vector<LevelSetting> candidates;
-  MatchResult match;  // the round robin of the candidates
+  MatchResult match;  // the round robin of the candidates (and the anchor, the last player)
   std::vector<Level> levels;
+  std::string anchor;  // its name, "" when none played
+  Rating random_over_anchor;  // the random mover's Elo over the anchor
 };
 
 // The candidates `spec` makes (the random mover first).
