@@ -27,8 +27,8 @@ constexpr const char* kHelp = R"(usage: sittuyin-zero bench targets --games DIR 
 Policy targets against the prior of the network that played them: per model (generation) and
 phase, the mean KL(target || prior), both entropies, and the share of positions whose most
 likely move is the same in both. Each game is replayed from its start; each model of the games
-(the model_id a shard records; empty: the uniform bootstrap) is loaded with the config's
-inference settings.
+(the model_id a shard records; empty or bootstrap:...: a bootstrap player, whose prior is
+uniform) is loaded with the config's inference settings.
   --games DIR       a run's games/ folder (or any folder of shards)
   --positions N     full-search positions per model and phase at most (default 2000)
 )";
@@ -154,7 +154,8 @@ int bench_targets(Args args) {
   std::printf("%-40s %-9s %9s %9s %9s %9s %9s\n", "model", "phase", "positions", "KL(t||p)", "H(target)", "H(prior)",
               "same top");
   for (const std::string& model : models) {
-    auto evaluator = nn::evaluator_factory(model, config.inference)(0);
+    // The bootstrap players ("", "bootstrap:material") search with a uniform prior.
+    auto evaluator = nn::evaluator_factory(model.starts_with("bootstrap:") ? "" : model, config.inference)(0);
     std::array<Sums, 2> sums{};
     for (const std::string& path : shards) {
       measure_shard(data::ShardReader::open(path), model, *evaluator, o.positions, sums);
@@ -165,6 +166,7 @@ int bench_targets(Args args) {
       if (s.positions == 0) continue;
       const double n = double(s.positions);
       const std::string name = model.empty() ? "(bootstrap: uniform)" : model.substr(model.rfind('/') + 1);
+      // (a "bootstrap:material" id keeps its name: it has no '/')
       std::printf("%-40s %-9s %9lld %9.3f %9.3f %9.3f %8.1f%%\n", name.c_str(), phase == 0 ? "placement" : "play",
                   static_cast<long long>(s.positions), s.kl / n, s.target_entropy / n, s.prior_entropy / n,
                   100.0 * double(s.same_top) / n);

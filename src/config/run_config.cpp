@@ -166,6 +166,7 @@ void fields(V& v, train::LoopConfig& c) {
   v.num("generations", c.generations, 0, 1'000'000);
   v.num("games_per_generation", c.games_per_generation, int64_t{1}, int64_t{100'000'000});
   v.num("bootstrap_games", c.bootstrap_games, int64_t{0}, int64_t{100'000'000});
+  v.choice("bootstrap_player", c.bootstrap_player, {{"uniform", std::string("uniform")}, {"material", std::string("material")}});
   v.num("train_steps_per_generation", c.train_steps_per_generation, 0, 100'000'000);
   v.num("bootstrap_train_steps", c.bootstrap_train_steps, 0, 100'000'000);
   v.num("max_minutes", c.max_minutes, 0.0, 1e7);
