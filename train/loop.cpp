@@ -164,6 +164,9 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   if (job.model_id.empty() && lc_.bootstrap_player == "material") {
     job.model_id = "bootstrap:material";  // recorded with the games: who played them
     job.make_evaluator = [](int) { return std::make_unique<eval::MaterialEvaluator>(); };
+    // Its value is a material count, not a win probability: resigning on it ended 95% of the
+    // games it resigned as losses that were draws (the false-positive rate selfplay measured).
+    job.config.resign.enabled = false;
   }
   job.stop = stop_;
   job.progress_seconds = kProgressSeconds;
