@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/number_text.h"
 #include "eval/match_report.h"
+#include "eval/material_evaluator.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "games/registry.h"
@@ -166,6 +167,13 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   job.games = games_after(lc_, generation + 1);
   job.model_id = train::read_adopted(run_);
   job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
+  if (job.model_id.empty() && lc_.bootstrap_player == "material") {
+    job.model_id = "bootstrap:material";  // recorded with the games: who played them
+    job.make_evaluator = [](int) { return std::make_unique<eval::MaterialEvaluator>(); };
+    // Its value is a material count, not a win probability: resigning on it ended 95% of the
+    // games it resigned as losses that were draws (the false-positive rate selfplay measured).
+    job.config.resign.enabled = false;
+  }
   job.stop = stop_;
   job.progress_seconds = kProgressSeconds;
   job.on_progress = [this](const selfplay::SelfplayStats& s) { say("  selfplay: " + s.progress_line()); };

@@ -14,6 +14,11 @@ struct LoopConfig {
   // costs no network time: many games give the first network many independent results, where a
   // few long games let it memorise each game's result (0: games_per_generation).
   int64_t bootstrap_games = 0;
+  // Who plays the first generation: "uniform" (uniform prior, zero value: no knowledge at all) or
+  // "material" (uniform prior, the game's material count as the value, eval/material_evaluator.h):
+  // a classical searcher whose games and search values (train.value_target_search) hand the
+  // first network the sense that men matter, which results of near-random games do not teach.
+  std::string bootstrap_player = "uniform";
   int train_steps_per_generation = 200;  // at most; the replay ratio may allow fewer
   int bootstrap_train_steps = 0;         // the same for the first network (0: train_steps_per_generation)
   double max_minutes = 0;                // start no generation after this long (0: no limit)
@@ -47,6 +52,8 @@ void fields(V& v, LoopConfig& c) {
   v.num("generations", c.generations, 0, 1'000'000);
   v.num("games_per_generation", c.games_per_generation, int64_t{1}, int64_t{100'000'000});
   v.num("bootstrap_games", c.bootstrap_games, int64_t{0}, int64_t{100'000'000});
+  v.choice("bootstrap_player", c.bootstrap_player,
+           {{"uniform", std::string("uniform")}, {"material", std::string("material")}});
   v.num("train_steps_per_generation", c.train_steps_per_generation, 0, 100'000'000);
   v.num("bootstrap_train_steps", c.bootstrap_train_steps, 0, 100'000'000);
   v.num("max_minutes", c.max_minutes, 0.0, 1e7);

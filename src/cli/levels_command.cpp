@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "eval/levels.h"
 #include "eval/match_report.h"
+#include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "games/registry.h"
 #include "nn/evaluators.h"
@@ -32,6 +33,9 @@ gnuplot, DIR/plots/levels.png.
   --max-starts N     starts used, each twice per pairing (default 10)
   --concurrency N    games at once (default 2)
   --sims N           the strongest candidates' visits (default: the config's search.full_visits)
+  --anchor SPEC      an external yardstick that joins the round robin, not as a level (default:
+                     the config's loop.anchor, Fairy-Stockfish at one node); each level's Elo over
+                     it goes into the manifest too. 'none': no anchor
   --config FILE      run config (default: DIR/config.yaml); --set KEY=VALUE overrides (repeatable)
 )";
 
@@ -52,15 +56,11 @@ void plot_levels(const eval::LevelsResult& result, const std::string& run) {
   const std::string png = run + "/plots/levels.png";
   FILE* gp = popen("gnuplot 2>/dev/null", "w");
   if (!gp) return;
-  std::fprintf(gp,
-               "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, "
-               "95%% interval)'\n"
-               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', "
-               "'-' with lines notitle\n",
+  std::fprintf(gp, "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, 95%% interval)'\n"
+               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', '-' with lines notitle\n",
                png.c_str());
   for (int pass = 0; pass < 2; ++pass) {
-    for (const auto& l : result.levels)
-      std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
+    for (const auto& l : result.levels) std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
     std::fprintf(gp, "e\n");
   }
   if (pclose(gp) == 0) std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
@@ -73,29 +73,21 @@ int levels_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string run, starts, config_name;
+  std::string run, starts, config_name, anchor;
   std::vector<std::string> overrides;
   int count = 5, max_starts = 10, concurrency = 2, sims = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--run")
-      run = flag_value(args, i);
-    else if (a == "--count")
-      count = parse_int_flag(a, flag_value(args, i), 2, 20);
-    else if (a == "--starts")
-      starts = flag_value(args, i);
-    else if (a == "--max-starts")
-      max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
-    else if (a == "--concurrency")
-      concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
-    else if (a == "--sims")
-      sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
-    else if (a == "--config")
-      config_name = flag_value(args, i);
-    else if (a == "--set")
-      overrides.push_back(flag_value(args, i));
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--run") run = flag_value(args, i);
+    else if (a == "--count") count = parse_int_flag(a, flag_value(args, i), 2, 20);
+    else if (a == "--starts") starts = flag_value(args, i);
+    else if (a == "--max-starts") max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
+    else if (a == "--concurrency") concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
+    else if (a == "--sims") sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
+    else if (a == "--config") config_name = flag_value(args, i);
+    else if (a == "--anchor") anchor = flag_value(args, i);
+    else if (a == "--set") overrides.push_back(flag_value(args, i));
+    else throw Error("unknown option '" + a + "' (see --help)");
   }
   if (run.empty()) throw Error("give --run DIR (see --help)");
   if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
@@ -108,14 +100,18 @@ int levels_command(Args args) {
   spec.full_simulations = sims > 0 ? sims : config.search.full_visits;
   spec.search = config.search;
   spec.profile = config.profile;
-  if (!starts.empty())
-    spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
+  if (!starts.empty()) spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
   spec.concurrency = concurrency;
   spec.seed = config.seed;
   const game::GameSpec game_spec = games::spec_for(config.profile).take_or_throw("profile");
   spec.load_model = [&config, &game_spec](const std::string& checkpoint) {
     return nn::evaluator_factory(checkpoint, game_spec, config.inference);
   };
+  if (anchor.empty()) anchor = config.loop.anchor;
+  if (!anchor.empty() && anchor != "none") {
+    const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
+    spec.anchor = eval::make_match_player(a, config.search, spec.full_simulations, spec.load_model);
+  }
   const eval::LevelsResult result = eval::build_levels(spec);
 
   fs::create_directories(run + "/eval");
@@ -123,10 +119,14 @@ int levels_command(Args args) {
   write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
   plot_levels(result, run);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);
-  std::printf("\nlevels (Elo over the random mover, 95%% interval):\n");
-  for (const auto& l : result.levels)
-    std::printf("  %2d  %7.1f  [%7.1f, %7.1f]  %s\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper,
-                l.setting.name.c_str());
+  std::printf("\nlevels (Elo over the random mover, 95%% interval%s):\n",
+              result.anchor.empty() ? "" : ("; then over " + result.anchor).c_str());
+  for (const auto& l : result.levels) {
+    std::printf("  %2d  %7.1f  [%7.1f, %7.1f]", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
+    if (!result.anchor.empty())
+      std::printf("  %7.1f  [%7.1f, %7.1f]", l.over_anchor.elo, l.over_anchor.lower, l.over_anchor.upper);
+    std::printf("  %s\n", l.setting.name.c_str());
+  }
   std::printf("manifest: %s/eval/levels.yaml\n", run.c_str());
   return 0;
 }

@@ -58,13 +58,27 @@ LevelsResult build_levels(const LevelsSpec& spec) {
     MctsPlayerOptions options{spec.search, s.simulations, s.temperature};
     match.players.push_back({s.name, mcts_player_factory(options, spec.load_model(s.checkpoint))});
   }
+  if (spec.anchor) match.players.push_back(*spec.anchor), result.anchor = spec.anchor->name;
   match.profile = spec.profile;
   match.starts = spec.starts;
   match.concurrency = spec.concurrency;
   match.seed = spec.seed;
   match.anchor = 0;  // the random mover
   result.match = play_match(match);
-  result.levels = pick_levels(result.candidates, result.match.ratings, spec.count);
+  const std::vector<Rating> candidate_ratings(result.match.ratings.begin(),
+                                              result.match.ratings.begin() + ptrdiff_t(result.candidates.size()));
+  result.levels = pick_levels(result.candidates, candidate_ratings, spec.count);
+  if (spec.anchor) {
+    // The same games, fitted with the anchor at 0.
+    std::vector<PairResult> games;
+    for (const PairingResult& p : result.match.pairings) games.push_back({p.a, p.b, p.score});
+    const int anchor = int(match.players.size()) - 1;
+    const std::vector<Rating> over = fit_ratings(int(match.players.size()), games, anchor);
+    for (Level& l : result.levels)
+      for (size_t i = 0; i < result.candidates.size(); ++i)
+        if (result.candidates[i].name == l.setting.name) l.over_anchor = over[i];
+    result.random_over_anchor = over[0];
+  }
   return result;
 }
 
@@ -72,8 +86,16 @@ std::string levels_manifest(const LevelsResult& result, const std::string& run_d
   std::string out = "# Strength levels for game clients, measured by `sittuyin-zero levels` in a round robin of " +
                     std::to_string(result.candidates.size()) + " candidates (" +
                     std::to_string(result.match.games_played) + " games).\n# Elo is relative to the random mover, with a 95% interval.\n";
-  out += "format: sittuyin-zero levels\nversion: 1\nrun: \"" + run_dir + "\"\nprofile: " + profile + "\nlevels:\n";
+  if (!result.anchor.empty())
+    out += "# elo_over_anchor: the same games, with the anchor (" + result.anchor + ") at 0 Elo.\n";
+  out += "format: sittuyin-zero levels\nversion: 1\nrun: \"" + run_dir + "\"\nprofile: " + profile + "\n";
   char line[512];
+  if (!result.anchor.empty()) {
+    std::snprintf(line, sizeof line, "anchor: \"%s\"\nrandom_over_anchor: %.1f\n", result.anchor.c_str(),
+                  result.random_over_anchor.elo);
+    out += line;
+  }
+  out += "levels:\n";
   for (const Level& l : result.levels) {
     std::snprintf(line, sizeof line,
                   "  - level: %d\n    name: \"%s\"\n    elo: %.1f\n    elo_lower: %.1f\n    elo_upper: %.1f\n    player: %s\n"
@@ -82,6 +104,11 @@ std::string levels_manifest(const LevelsResult& result, const std::string& run_d
                   l.setting.random ? "random" : l.setting.checkpoint.empty() ? "uniform-mcts" : "model",
                   l.setting.checkpoint.c_str(), l.setting.simulations, double(l.setting.temperature));
     out += line;
+    if (!result.anchor.empty()) {
+      std::snprintf(line, sizeof line, "    elo_over_anchor: %.1f\n    elo_over_anchor_lower: %.1f\n    elo_over_anchor_upper: %.1f\n",
+                    l.over_anchor.elo, l.over_anchor.lower, l.over_anchor.upper);
+      out += line;
+    }
   }
   return out;
 }

@@ -3,6 +3,8 @@
 
 #include "eval/levels.h"
 
+#include "search/evaluator.h"
+
 namespace sz::eval {
 namespace {
 
@@ -52,6 +54,36 @@ TEST(Levels, ManifestListsEveryLevelWithItsSettings) {
   EXPECT_NE(yaml.find("elo_lower: 200.0"), std::string::npos) << yaml;
   EXPECT_NE(yaml.find("checkpoint: \"runs/r/models/model-1.pt\""), std::string::npos) << yaml;
   EXPECT_NE(yaml.find("player: random"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("elo_over_anchor"), std::string::npos) << yaml;
+}
+
+// An anchor joins the round robin without becoming a level, and every level's Elo over it comes
+// from the same games: its rating over the random mover, shifted by the anchor's.
+TEST(Levels, AnAnchorIsRatedWithTheLevelsButIsNoLevel) {
+  LevelsSpec spec;
+  spec.checkpoints = {"m-1.pt"};
+  spec.count = 3;
+  spec.full_simulations = 8;
+  spec.search.full_visits = spec.search.cheap_visits = 8;
+  spec.load_model = [](const std::string&) -> search::EvaluatorFactory {
+    return [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  };
+  MctsPlayerOptions strong{spec.search, 32, 0};
+  spec.anchor = MatchPlayer{"anchor", mcts_player_factory(strong, spec.load_model(""))};
+  const LevelsResult result = build_levels(spec);
+  EXPECT_EQ(result.anchor, "anchor");
+  EXPECT_EQ(result.match.names.back(), "anchor");
+  ASSERT_EQ(result.levels.size(), 3u);
+  const double anchor_elo = result.match.ratings.back().elo;
+  for (const Level& l : result.levels) {
+    EXPECT_NE(l.setting.name, "anchor");
+    EXPECT_NEAR(l.over_anchor.elo, l.rating.elo - anchor_elo, 25.0) << l.setting.name;
+    EXPECT_LT(l.over_anchor.lower, l.over_anchor.elo);
+  }
+  EXPECT_NEAR(result.random_over_anchor.elo, -anchor_elo, 25.0);
+  const std::string yaml = levels_manifest(result, "runs/r", "sittuyin");
+  EXPECT_NE(yaml.find("anchor: \"anchor\""), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("elo_over_anchor: "), std::string::npos) << yaml;
 }
 
 }  // namespace
