@@ -54,8 +54,10 @@ void write_atomically(const std::string& path, const std::string& bytes) {
   }
 }
 
-// The archives a checkpoint's checksum covers, in this order (the metadata holds the checksum).
+// The archives a checkpoint's checksum covers, in this order (the metadata holds the checksum),
+// and the entry of the trainer's state (a string: format 3 on), which it covers too.
 constexpr const char* kCheckedArchives[] = {"model", "optimizer"};
+constexpr const char* kTrainerEntry = "trainer_state";
 
 // Adds the FNV-1a of everything an archive holds, recursively, to `sum`: of each tensor its type,
 // shape and bytes, of each other value its text. Summed, not chained, and without the keys: the
@@ -91,22 +93,32 @@ std::string checksum_text(uint64_t hash) {
   return text;
 }
 
-// The checksum of the checked archives of a checkpoint as it reads back.
+// The trainer's state stored in `root`, or "" (none, or a checkpoint of format 2 and older).
+std::string trainer_state_of(torch::serialize::InputArchive& root) {
+  c10::IValue text;
+  return root.try_read(kTrainerEntry, text) && text.isString() ? text.toStringRef() : "";
+}
+
+// The checksum of the checked archives of a checkpoint, and of its trainer state, as it reads back.
 std::string archive_checksum(torch::serialize::InputArchive& root) {
   uint64_t sum = 0;
   for (const char* name : kCheckedArchives) {
     torch::serialize::InputArchive nested;
     if (root.try_read(name, nested)) add_archive(nested, sum);
   }
+  const std::string trainer = trainer_state_of(root);
+  if (!trainer.empty()) sum += fnv1a64(trainer.data(), trainer.size());
   return checksum_text(sum);
 }
 
 // The same before the file is written: the archives are serialised and read back once, so that
 // the checksum covers exactly what a reader will see.
-std::string archive_checksum(torch::serialize::OutputArchive& weights, torch::serialize::OutputArchive* optimizer) {
+std::string archive_checksum(torch::serialize::OutputArchive& weights, torch::serialize::OutputArchive* optimizer,
+                             const std::string& trainer_state) {
   torch::serialize::OutputArchive root;
   root.write(kCheckedArchives[0], weights);
   if (optimizer) root.write(kCheckedArchives[1], *optimizer);
+  if (!trainer_state.empty()) root.write(kTrainerEntry, c10::IValue(trainer_state));
   std::stringstream bytes;
   root.save_to(bytes);
   torch::serialize::InputArchive back;
@@ -131,6 +143,7 @@ OpenCheckpoint open_checkpoint(const std::string& path, const torch::Device& dev
   if (!c.archive.try_read("meta", text) || !text.isString())
     throw Error(path + ": not a sittuyin-zero checkpoint (no metadata)");
   c.meta = meta_from_text(text.toStringRef(), path).take_or_throw();
+  c.meta.trainer_state = trainer_state_of(c.archive);
   if (!c.meta.checksum.empty()) {  // format 1 has none
     std::string found;
     try {
@@ -172,10 +185,11 @@ void save_checkpoint(const std::string& path, const Network& net, const torch::o
     torch::serialize::OutputArchive root, weights, optimizer_state;
     net->save(weights);
     if (optimizer) optimizer->save(optimizer_state);
-    meta.checksum = archive_checksum(weights, optimizer ? &optimizer_state : nullptr);
+    meta.checksum = archive_checksum(weights, optimizer ? &optimizer_state : nullptr, meta.trainer_state);
     root.write("meta", c10::IValue(meta_to_text(meta)));
     root.write(kCheckedArchives[0], weights);
     if (optimizer) root.write(kCheckedArchives[1], optimizer_state);
+    if (!meta.trainer_state.empty()) root.write(kTrainerEntry, c10::IValue(meta.trainer_state));
     root.save_to(buffer);
   } catch (const c10::Error& e) {
     throw Error(path + ": cannot serialise the checkpoint: " + e.what_without_backtrace());

@@ -14,7 +14,8 @@ namespace sz::models {
 
 // Writes `net` (and `optimizer` when given) with `meta`, whose architecture, format and
 // optimizer fields are filled in here from `net` and `optimizer_kind` ("sgd", "adamw": see
-// optimizer_name()). Throws sz::Error on failure; the previous file at `path` then stays.
+// optimizer_name()), and meta.trainer_state when not empty. Throws sz::Error on failure; the
+// previous file at `path` then stays.
 void save_checkpoint(const std::string& path, const Network& net, const torch::optim::Optimizer* optimizer,
                      std::string_view optimizer_kind, CheckpointMeta meta);
 

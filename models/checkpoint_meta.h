@@ -13,7 +13,9 @@
 namespace sz::models {
 
 // 2: adds `checksum`. Format 1 (no checksum) still reads; its tensors cannot be verified.
-inline constexpr int kCheckpointFormatVersion = 2;  // bump => teach meta_from_text the old one
+// 3: the trainer's state rides inside the checkpoint (`trainer_state`, covered by the checksum);
+// format 2 and older kept it in a .state file beside it (train/run_files.h), which still reads.
+inline constexpr int kCheckpointFormatVersion = 3;  // bump => teach meta_from_text the old one
 
 struct CheckpointMeta {
   int format_version = kCheckpointFormatVersion;
@@ -22,9 +24,13 @@ struct CheckpointMeta {
   int64_t step = 0;                   // training steps taken
   std::string optimizer;              // "sgd", "adamw", or empty without optimiser state
   // "fnv1a64:<16 hex digits>": the sum of the FNV-1a hashes of every tensor and value of the
-  // weights and the optimiser state as stored (models/checkpoint.cpp), so that a damaged file is
-  // refused on load. Format 2 requires it; empty in format 1.
+  // weights and the optimiser state as stored, and of the trainer's state (models/checkpoint.cpp),
+  // so that a damaged file is refused on load. Formats 2 and 3 require it; empty in format 1.
   std::string checksum;
+  // The state of the program that trained the weights (the trainer's, train/run_files.h), opaque
+  // here; stored beside the weights, not in these "key: value" lines. "" when there is none
+  // (a checkpoint written by anything but the trainer, or of format 2 and older).
+  std::string trainer_state;
 };
 
 std::string meta_to_text(const CheckpointMeta& meta);

@@ -1,25 +1,25 @@
 #pragma once
 // The trainer's files in a run directory (see ../shared/DESIGN.md, "The run directory"):
 //
-//   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata (models/checkpoint.h)
-//   models/model-<step>.state   the trainer's own state at that step (TrainerState, text)
+//   models/model-<step>.pt      checkpoint: weights, optimiser state, metadata and the trainer's own
+//                               state at that step (TrainerState, as text; models/checkpoint.h)
+//   models/model-<step>.state   runs of checkpoint format 2 and older: the trainer's state beside it
 //   models/current.txt          the newest checkpoint's file name, one line
 //   models/adopted.txt          the checkpoint the loop's self-play uses, relative to the run
 //   models/damaged/             checkpoints that could not be read, moved out of the way
 //   models/.trainer.lock        held (flock) by the one trainer working on the run
 //   logs/train.jsonl            metrics, one JSON object a line
 //
-// Every file is written atomically (temporary name, fsync, rename, fsync of the directory), in
-// the order state, checkpoint, current.txt: a reader of current.txt always finds both files
-// complete, and a crash at any point leaves the previous checkpoint current. <step> is
+// Every file is written atomically (temporary name, fsync, rename, fsync of the directory), the
+// checkpoint before current.txt: a reader of current.txt always finds a complete checkpoint, and
+// a crash at any point leaves the previous checkpoint current. <step> is
 // zero-padded to 8 digits so that names sort by step. Torch-free.
 #include <cstdint>
 #include <string>
-
-#include "core/atomic_file.h"
 #include <string_view>
 #include <vector>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 
 namespace sz::train {
@@ -33,12 +33,12 @@ struct TrainerState {
   int format = kTrainerStateVersion;
   int64_t step = 0;
   uint64_t seed = 0;
-  int64_t samples = 0;            // training samples drawn so far
-  int64_t positions_seen = 0;     // positions in the run's shards at the last scan
-  int64_t window_positions = 0;   // positions in the window
+  int64_t samples = 0;           // training samples drawn so far
+  int64_t positions_seen = 0;    // positions in the run's shards at the last scan
+  int64_t window_positions = 0;  // positions in the window
   int64_t window_shards = 0;
-  std::string newest_shard;       // file name of the newest shard in the window ("" if none)
-  double loss_scale = 0;          // float16 training's dynamic loss scale (0: not used)
+  std::string newest_shard;  // file name of the newest shard in the window ("" if none)
+  double loss_scale = 0;     // float16 training's dynamic loss scale (0: not used)
   int64_t loss_scale_good_steps = 0;
 };
 
@@ -49,7 +49,8 @@ Result<TrainerState> state_from_text(std::string_view text, std::string_view sou
 std::string checkpoint_file_name(int64_t step);  // "model-00001000.pt"
 // The step of a checkpoint file name, or -1 if `name` is not one.
 int64_t checkpoint_step(std::string_view name);
-std::string state_path(const std::string& checkpoint_path);  // ".../model-00001000.state"
+// ".../model-00001000.state": where checkpoints of format 2 and older keep the trainer's state.
+std::string state_path(const std::string& checkpoint_path);
 
 std::string read_file(const std::string& path);  // throws sz::Error naming the file
 

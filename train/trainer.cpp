@@ -138,16 +138,30 @@ void Trainer::Impl::create_network() {
 
 namespace {
 
+// The trainer's state saved with the checkpoint at `path` (`meta`, its metadata): inside it, or,
+// for a checkpoint of format 2 and older, in the .state file beside it. `where` is set to what
+// names it in messages. Throws sz::Error naming that when it does not read, or is at another step.
+TrainerState saved_state(const std::string& path, const models::CheckpointMeta& meta, std::string& where) {
+  TrainerState state;
+  if (!meta.trainer_state.empty()) {
+    where = path + " (its trainer state)";
+    state = state_from_text(meta.trainer_state, where).take_or_throw();
+  } else {
+    where = state_path(path);
+    state = state_from_text(read_file(where), where).take_or_throw();
+  }
+  if (state.step != meta.step)
+    throw Error(where + ": step " + std::to_string(state.step) + ", but the checkpoint is at step " +
+                std::to_string(meta.step));
+  return state;
+}
+
 // Why the checkpoint at `path` cannot be resumed from, or "" when it can: its tensors match their
-// checksum and its state file reads, at the same step.
+// checksum and its trainer state reads, at the same step.
 std::string unreadable_reason(const std::string& path) {
   try {
-    const models::CheckpointMeta meta = models::read_checkpoint_meta(path);
-    const std::string sidecar = state_path(path);
-    const TrainerState state = state_from_text(read_file(sidecar), sidecar).take_or_throw();
-    if (state.step != meta.step)
-      return sidecar + ": step " + std::to_string(state.step) + ", but the checkpoint is at step " +
-             std::to_string(meta.step);
+    std::string where;
+    saved_state(path, models::read_checkpoint_meta(path), where);
     return "";
   } catch (const Error& e) {
     return e.what();
@@ -212,13 +226,10 @@ void Trainer::Impl::resume(const std::string& checkpoint) {
   } else {
     models::load_checkpoint(checkpoint, net, meta.optimizer.empty() ? nullptr : optimizer.get(), kind);
   }
-  const std::string sidecar = state_path(checkpoint);
-  state = state_from_text(read_file(sidecar), sidecar).take_or_throw();
-  if (state.step != meta.step)
-    throw Error(sidecar + ": step " + std::to_string(state.step) + " but " + checkpoint + " is at step " +
-                std::to_string(meta.step));
+  std::string where;
+  state = saved_state(checkpoint, meta, where);
   if (state.seed != seed)
-    warn(sidecar + ": the run was trained with seed " + std::to_string(state.seed) + "; keeping it, not " +
+    warn(where + ": the run was trained with seed " + std::to_string(state.seed) + "; keeping it, not " +
          std::to_string(seed) + ", so that the batches go on as they were");
   current = checkpoint;
   checkpoint_step = state.step;
@@ -333,9 +344,9 @@ std::string Trainer::Impl::save_checkpoint() {
   if (fs::exists(path, ec))  // checkpoint_to_resume starts after every checkpoint there is
     throw Error(path + ": exists already; a trainer never writes over a checkpoint (resumed from " +
                 (current.empty() ? "none" : current) + ")");
-  write_file_atomically(state_path(path), state_to_text(state));  // first: current.txt never names half a pair
   models::CheckpointMeta meta;
   meta.step = state.step;
+  meta.trainer_state = state_to_text(state);  // in the checkpoint: one file, written atomically
   if (window) meta.profiles = window->profiles();
   models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta);
   write_current(models_dir, name);

@@ -18,6 +18,7 @@
 #include "../models/checkpoint_damage.h"
 #include "core/error.h"
 #include "models/checkpoint.h"
+#include "models/training.h"
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
 #include "test_paths.h"
@@ -111,9 +112,10 @@ void expect_same_checkpoints(const std::string& a, const std::string& b) {
   xa.load_from(a);
   xb.load_from(b);
   const Addresses addr{Addresses::of(xa), Addresses::of(xb)};
-  EXPECT_FALSE(addr.a.empty());  // the optimiser state is there
-  expect_same_archives(xa, xb, "", addr);
-  EXPECT_EQ(read_file(state_path(a)), read_file(state_path(b)));
+  EXPECT_FALSE(addr.a.empty());            // the optimiser state is there
+  expect_same_archives(xa, xb, "", addr);  // the trainer's state inside them too
+  EXPECT_FALSE(models::read_checkpoint_meta(a).trainer_state.empty());
+  EXPECT_FALSE(fs::exists(state_path(a)));  // no file beside the checkpoint any more
 }
 
 TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
@@ -142,6 +144,34 @@ TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
   EXPECT_EQ(meta.step, 20);
   EXPECT_EQ(meta.optimizer, "sgd");
   EXPECT_EQ(meta.profiles, (std::vector<std::string>{"sittuyin", "sittuyin-plyyard"}));
+}
+
+// Runs of checkpoint format 2 and older kept the trainer's state in a .state file beside each
+// checkpoint: a trainer resumes from such a pair exactly as from a checkpoint that holds its state.
+TEST(Trainer, ResumesFromTheStateFileBesideAnOlderCheckpoint) {
+  nn::set_torch_threads(1);
+  TempDir once, twice;
+  write_shards(games_of(once), 0, 40, 10);
+  write_shards(games_of(twice), 0, 40, 10);
+  Trainer(tiny_setup(once.str())).train_available(10);
+  Trainer(tiny_setup(twice.str())).train_available(5);
+  // model-00000005.pt as an older trainer left it: its state beside it, not inside.
+  const std::string old = twice.file("models/model-00000005.pt");
+  const TrainerSetup setup = tiny_setup();
+  models::Network net(models::Architecture{setup.net, setup.spec});
+  auto optimizer = models::make_optimizer(net, setup.train.optimizer);
+  models::CheckpointMeta meta = models::load_checkpoint(old, net, optimizer.get(), "sgd");
+  write_file_atomically(state_path(old), meta.trainer_state);
+  meta.trainer_state.clear();
+  fs::remove(old);
+  models::save_checkpoint(old, net, optimizer.get(), "sgd", meta);
+  ASSERT_TRUE(models::read_checkpoint_meta(old).trainer_state.empty());
+  {
+    Trainer t(tiny_setup(twice.str()));
+    EXPECT_EQ(t.step(), 5);
+    EXPECT_EQ(t.train_available(5), 5);
+  }
+  expect_same_checkpoints(once.file("models/model-00000010.pt"), twice.file("models/model-00000010.pt"));
 }
 
 TEST(Trainer, ReplayRatioCapsTheStepsUntilNewGamesArrive) {
@@ -233,8 +263,7 @@ TEST(Trainer, MissingCurrentTxtResumesFromTheNewestReadableCheckpoint) {
     EXPECT_TRUE(w.has(models + "/current.txt is missing; resuming from " + models +
                       "/model-00000010.pt, the newest readable checkpoint"));
     EXPECT_EQ(read_current(models), models + "/model-00000010.pt");  // the pointer is back
-    EXPECT_TRUE(fs::exists(models + "/damaged/model-00000015.state"));
-    EXPECT_EQ(t.train_available(5), 5);  // a new model-00000015.pt, over nothing
+    EXPECT_EQ(t.train_available(5), 5);                              // a new model-00000015.pt, over nothing
   }
   EXPECT_NO_THROW(models::read_checkpoint_meta(models + "/model-00000015.pt"));
   // A trainer stopped between writing a checkpoint and current.txt: the newer, complete one wins.
@@ -310,7 +339,7 @@ TEST(Batches, DependOnlyOnSeedStepAndShards) {
   ca.refresh();
   cb.refresh();
   const auto wa = Window::build(ca, 1'000'000, nullptr), wb = Window::build(cb, 1'000'000, nullptr);
-  const BatchSpec spec{.seed = 3, .batch_size = 64};
+  const BatchSpec spec{.seed = 3, .batch_size = 64, .sampling = {}};
   const HostBatch x = make_host_batch(*wa, spec, 7, false), y = make_host_batch(*wb, spec, 7, false);
   const HostBatch z = make_host_batch(*wa, spec, 8, false);
   EXPECT_TRUE(torch::equal(x.planes, y.planes));
@@ -332,7 +361,7 @@ TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
   ShardCatalog catalog(a.str(), data::test::test_spec(), nullptr);
   catalog.refresh();
   const auto window = Window::build(catalog, 1'000'000, nullptr);
-  BatchSpec spec{.seed = 3, .batch_size = 64};
+  BatchSpec spec{.seed = 3, .batch_size = 64, .sampling = {}};
   const HostBatch result_only = make_host_batch(*window, spec, 7, false);
   spec.value_target_search = 1.0;
   const HostBatch search_only = make_host_batch(*window, spec, 7, false);
@@ -342,7 +371,8 @@ TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
   EXPECT_TRUE(torch::allclose(mixed.wdl.sum(1), torch::ones({64})));
   EXPECT_FALSE(torch::equal(search_only.wdl, result_only.wdl));  // the test games' values differ from their results
   // Drawn games lean on their final material; decisive ones keep their result.
-  spec = BatchSpec{.seed = 3, .batch_size = 64, .draw_material_weight = 0.5, .draw_material_scale = 2.0};
+  spec =
+      BatchSpec{.seed = 3, .batch_size = 64, .sampling = {}, .draw_material_weight = 0.5, .draw_material_scale = 2.0};
   const HostBatch leaning = make_host_batch(*window, spec, 7, false);
   EXPECT_TRUE(torch::allclose(leaning.wdl.sum(1), torch::ones({64})));
   // Each row of search_only is its position's recorded search value.
