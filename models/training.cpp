@@ -23,13 +23,14 @@ Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWe
   const torch::Tensor policy = (soft_cross_entropy(out.policy, batch.policy) * mask).sum() / mask.sum().clamp_min(1.0);
   const torch::Tensor wdl = soft_cross_entropy(out.wdl, batch.wdl).mean();
   torch::Tensor total = w.policy * policy + w.wdl * wdl;
-  losses.policy = policy.item<double>();
-  losses.wdl = wdl.item<double>();
+  losses.policy = policy.detach();
+  losses.wdl = wdl.detach();
+  losses.moves_left = torch::zeros({}, losses.policy.options());
   if (out.moves_left.defined() && batch.moves_left.defined()) {
     const torch::Tensor target = batch.moves_left.to(torch::kFloat) / kMovesLeftScale;
     const torch::Tensor moves = huber(out.moves_left.to(torch::kFloat) - target, w.huber_delta).mean();
     total = total + w.moves_left * moves;
-    losses.moves_left = moves.item<double>();
+    losses.moves_left = moves.detach();
   }
   losses.total = total;
   return losses;

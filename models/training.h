@@ -29,12 +29,14 @@ struct LossBatch {
 
 struct Losses {
   torch::Tensor total;  // scalar, with gradient
-  double policy = 0;    // per-head values, detached, for logging
-  double wdl = 0;
-  double moves_left = 0;  // 0 without the head or the targets
+  // Per head, unweighted: detached float scalars on the batch's device. Reading one (item())
+  // waits for the device, so a trainer sums them there and reads them only when it logs.
+  torch::Tensor policy;
+  torch::Tensor wdl;
+  torch::Tensor moves_left;  // 0 without the head or the targets
 };
 
-// Runs nothing itself: takes the network's output for batch.input.
+// Runs nothing itself and waits for nothing: takes the network's output for batch.input.
 Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWeights& weights = {});
 
 // Two parameter groups: weights of convolutions and linear layers (decayed) and the rest.

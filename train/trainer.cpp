@@ -1,5 +1,6 @@
 #include "train/trainer.h"
 
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -33,13 +34,18 @@ void print_to_stderr(const std::string& prefix, const std::string& line) {
   std::fprintf(stderr, "%s%s\n", prefix.c_str(), line.c_str());
 }
 
-// Sums over the steps since the last metric line.
+// Sums over the steps since the last metric line. The losses are summed on the device, in double
+// (as the step's losses would be, read one by one), and read only for a metric line or a
+// checkpoint: reading a loss waits for the device.
 struct Interval {
+  int64_t first_step = 0;  // the step count when the interval began
   int64_t steps = 0;
-  double loss = 0, policy = 0, wdl = 0, moves_left = 0;
+  torch::Tensor sums;  // [loss, policy, wdl, moves_left], double; undefined before the first step
   Clock::time_point start = Clock::now();
   double wait_at_start = 0;
 };
+
+enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kLossSums };
 
 }  // namespace
 
@@ -77,6 +83,7 @@ struct Trainer::Impl {
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step();
+  std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
   std::string save_checkpoint();
 };
@@ -291,32 +298,45 @@ void Trainer::Impl::train_step() {
     losses = models::compute_losses(out, batch, tc.loss);
   }
   precision->backward_and_step(losses.total, *optimizer, parameters);
-  const double total = tc.loss.policy * losses.policy + tc.loss.wdl * losses.wdl +
-                       (batch.moves_left.defined() ? tc.loss.moves_left * losses.moves_left : 0.0);
-  if (!std::isfinite(total))
-    throw Error("training diverged at step " + std::to_string(state.step) + " (loss " + std::to_string(total) +
-                "); the last checkpoint is " + (current.empty() ? "none" : current) + "; lower train.learning_rate");
+  const torch::Tensor policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
+  const torch::Tensor moves_left = losses.moves_left.to(torch::kDouble);
+  const double moves_left_weight = batch.moves_left.defined() ? tc.loss.moves_left : 0.0;
+  const torch::Tensor total = tc.loss.policy * policy + tc.loss.wdl * wdl + moves_left_weight * moves_left;
+  const torch::Tensor step_losses = torch::stack({total, policy, wdl, moves_left});
+  Interval& i = interval;
+  if (i.steps == 0) i.first_step = state.step;
+  i.sums = i.steps == 0 ? step_losses : i.sums + step_losses;
+  ++i.steps;
   ++state.step;
   ++steps_since_refresh;
   state.samples += tc.batch_size;
-  Interval& i = interval;
-  ++i.steps;
-  i.loss += total;
-  i.policy += losses.policy;
-  i.wdl += losses.wdl;
-  i.moves_left += losses.moves_left;
+}
+
+// The loss sums of the interval, read from the device (a wait), or zeros before its first step.
+// Throws sz::Error when one is not finite: training diverged, and no checkpoint may keep it.
+std::array<double, kLossSums> Trainer::Impl::interval_losses() const {
+  std::array<double, kLossSums> sums{};
+  if (interval.steps == 0) return sums;
+  const torch::Tensor host = interval.sums.cpu();
+  for (int k = 0; k < kLossSums; ++k) sums[size_t(k)] = host[k].item<double>();
+  if (!std::isfinite(sums[kTotal]))
+    throw Error("training diverged between step " + std::to_string(interval.first_step) + " and step " +
+                std::to_string(state.step) + " (mean loss " + std::to_string(sums[kTotal] / double(interval.steps)) +
+                "); the last checkpoint is " + (current.empty() ? "none" : current) + "; lower train.learning_rate");
+  return sums;
 }
 
 void Trainer::Impl::write_metrics() {
   Interval& i = interval;
   if (i.steps == 0) return;
   const double seconds = std::chrono::duration<double>(Clock::now() - i.start).count();
+  const std::array<double, kLossSums> sums = interval_losses();
   StepMetrics m;
   m.step = state.step;
-  m.loss = i.loss / double(i.steps);
-  m.policy = i.policy / double(i.steps);
-  m.wdl = i.wdl / double(i.steps);
-  m.moves_left = i.moves_left / double(i.steps);
+  m.loss = sums[kTotal] / double(i.steps);
+  m.policy = sums[kPolicy] / double(i.steps);
+  m.wdl = sums[kWdl] / double(i.steps);
+  m.moves_left = sums[kMovesLeft] / double(i.steps);
   m.learning_rate = learning_rate_at(tc, state.step - 1);
   m.samples_per_s = seconds > 0 ? double(i.steps * tc.batch_size) / seconds : 0;
   m.loader_wait = seconds > 0 ? (loader->wait_seconds() - i.wait_at_start) / seconds : 0;
@@ -336,6 +356,7 @@ void Trainer::Impl::write_metrics() {
 
 std::string Trainer::Impl::save_checkpoint() {
   if (state.step == checkpoint_step) return current;
+  interval_losses();  // never a checkpoint of diverged weights
   state.loss_scale = precision->loss_scale;
   state.loss_scale_good_steps = precision->good_steps;
   const std::string name = checkpoint_file_name(state.step);

@@ -335,9 +335,9 @@ TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
   half.policy_mask = torch::ones({4});
   NetOutput first = out;
   first.policy = out.policy.narrow(0, 0, 4);
-  EXPECT_NEAR(masked.policy, compute_losses(first, half).policy, 1e-5);
+  EXPECT_NEAR(masked.policy.item<double>(), compute_losses(first, half).policy.item<double>(), 1e-5);
   b.policy_mask = torch::zeros({8});
-  EXPECT_EQ(compute_losses(out, b).policy, 0.0);  // no full search in the batch: no policy loss
+  EXPECT_EQ(compute_losses(out, b).policy.item<double>(), 0.0);  // no full search in the batch: no policy loss
 }
 
 // STYLE.md: a tiny net overfits a fixed batch on the CPU in seconds: the loss falls by 90%.
