@@ -142,7 +142,7 @@ double batch_ms(const train::Window& window, const torch::Device& device, const 
   constexpr int kBatches = 20;
   const auto t0 = Clock::now();
   for (int k = 0; k < kBatches; ++k) {
-    const auto host = train::make_host_batch(window, {.seed = 1, .batch_size = batch}, k, /*pinned=*/device.is_cuda());
+    const auto host = train::make_host_batch(window, {.seed = 1, .batch_size = batch, .sampling = {}}, k, /*pinned=*/device.is_cuda());
     const auto loss = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
     if (device.is_cuda()) loss.policy.sum().item<float>();  // wait for the device
   }
@@ -177,7 +177,7 @@ int bench_train(Args args) {
   catalog.refresh();
   const auto window = train::Window::build(catalog, train::window_size(config.train, catalog.total_positions()), nullptr);
   const torch::Device device(nn::resolve_device(o.device));
-  const auto host = train::make_host_batch(*window, {.seed = config.seed, .batch_size = o.batch}, 0, /*pinned=*/false);
+  const auto host = train::make_host_batch(*window, {.seed = config.seed, .batch_size = o.batch, .sampling = {}}, 0, /*pinned=*/false);
   const models::LossBatch batch = train::to_loss_batch(host, device, arch.spec.action_space, arch.net.moves_left);
   models::Network net(arch);
   net->to(device);

@@ -28,11 +28,8 @@ struct BatchSpec {
   uint64_t seed = 0;
   int batch_size = 256;
   Sampling sampling;
-  // The WDL target: (1 - w) * the result + w * the search's value (TrainConfig), where a drawn
-  // result leans on the game's final material (draw_material_weight, draw_material_scale).
+  // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig).
   double value_target_search = 0;
-  double draw_material_weight = 0;
-  double draw_material_scale = 5;
 };
 
 // Batch `step`: spec.batch_size rows sampled from `window` (sample_rows). `pinned`:

@@ -42,13 +42,6 @@ struct TrainConfig {
   // "Lessons from AlphaZero" series found such a mix learns faster than the result alone: a
   // drawn game still says which side the search thought was ahead). 0: the result alone.
   double value_target_search = 0.0;
-  // A drawn game's result target leans towards the side that ended it ahead in material
-  // (GameState::material of its last position): (1 - w) * draw + w * m, where m is the WDL of
-  // W - L = tanh(final material / draw_material_scale). Early networks of a drawish game draw most
-  // of their games by the n-move rule, and such results alone do not teach that material
-  // matters; this does, from the games' own outcomes, without touching decisive results. 0: off.
-  double draw_material_weight = 0.0;
-  double draw_material_scale = 5.0;  // in the game's units (chaturanga: pawns)
 
   // Loss weights (models::LossWeights); moves_left_weight 0 turns the moves-left loss off.
   double policy_weight = 1.0;

@@ -133,8 +133,6 @@ void fields(V& v, train::TrainConfig& c) {
   v.num("lr_decay_steps", c.lr_decay_steps, int64_t{1}, int64_t{1'000'000'000});
   v.num("lr_final_fraction", c.lr_final_fraction, 0.0, 1.0);
   v.num("value_target_search", c.value_target_search, 0.0, 1.0);
-  v.num("draw_material_weight", c.draw_material_weight, 0.0, 1.0);
-  v.num("draw_material_scale", c.draw_material_scale, 0.01, 1000.0);
   v.num("policy_weight", c.policy_weight, 0.0, 1000.0);
   v.num("wdl_weight", c.wdl_weight, 0.0, 1000.0);
   v.num("moves_left_weight", c.moves_left_weight, 0.0, 1000.0);

@@ -40,7 +40,7 @@ std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, cons
     size_t best = next;
     for (size_t j = next; j <= last_allowed; ++j)
       if (std::abs(ratings[size_t(order[j])].elo - target) < std::abs(ratings[size_t(order[best])].elo - target)) best = j;
-    levels.push_back({k + 1, candidates[size_t(order[best])], ratings[size_t(order[best])]});
+    levels.push_back({k + 1, candidates[size_t(order[best])], ratings[size_t(order[best])], {}});
     next = best + 1;
   }
   return levels;
