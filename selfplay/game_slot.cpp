@@ -131,13 +131,9 @@ void GameSlot::finish(game::GameResult result, std::string_view reason, Selfplay
   finished_ = true;
   data::PositionColumns& p = record_.positions;
   const int total = plies();
-  const game::Player last_mover = search_.state().to_move();
-  const float material = search_.state().material();
   for (int i = 0; i < total; ++i) {
-    const game::Player mover = game::Player(players_[size_t(i)]);
-    p.result[size_t(i)] = result_for(result, mover);
+    p.result[size_t(i)] = result_for(result, game::Player(players_[size_t(i)]));
     p.plies_to_end[size_t(i)] = total - i;
-    p.final_material[size_t(i)] = mover == last_mover ? material : -material;
   }
   record_.meta.result = result_for(result, game::Player::First);
   record_.meta.end_reason = std::string(reason);

@@ -1,8 +1,6 @@
 #include "train/batch.h"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <cstring>
 
 #include "core/error.h"
@@ -27,14 +25,7 @@ Shape shape_of(const Window& window, const std::vector<int64_t>& rows) {
   return s;
 }
 
-// The result target of a position: one-hot for a decisive game; for a drawn one, a draw mixed
-// with the WDL of tanh(final material / scale) by `weight`.
-std::array<float, 3> result_target(int8_t result, float final_material, const BatchSpec& spec) {
-  if (result != 0) return result > 0 ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
-  const float w = float(spec.draw_material_weight);
-  const float q = std::tanh(final_material / float(spec.draw_material_scale));
-  return {w * std::max(q, 0.0f), 1 - w + w * (1 - std::fabs(q)), w * std::max(-q, 0.0f)};
-}
+int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  // win, draw, loss
 
 }  // namespace
 
@@ -75,8 +66,8 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
       prob[j * s.policy + e] = c.policy_prob[size_t(start + e)];
     }
     mask[j] = c.full_search[i] && count > 0 ? 1.0f : 0.0f;
-    const std::array<float, 3> result = result_target(c.result[i], c.final_material[i], spec);
-    for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = w * c.search_wdl[3 * i + size_t(k)] + (1 - w) * result[size_t(k)];
+    for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = w * c.search_wdl[3 * i + size_t(k)];
+    wdl[j * 3 + wdl_column(c.result[i])] += 1.0f - w;
     moves_left[j] = float(c.plies_to_end[i]);
   }
   return b;

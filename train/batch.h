@@ -13,14 +13,14 @@
 namespace sz::train {
 
 struct HostBatch {
-  int64_t step = -1;          // the training step this batch is for
-  torch::Tensor planes;       // [B, binary_planes] int64 (the uint64 bitboards)
-  torch::Tensor scalars;      // [B, scalar_features] float
-  torch::Tensor policy_index; // [B, K] int64: sparse policy target, padded with (0, 0.0)
-  torch::Tensor policy_prob;  // [B, K] float
-  torch::Tensor policy_mask;  // [B] float: 1 for positions with a full search and a target
-  torch::Tensor wdl;          // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
-  torch::Tensor moves_left;   // [B] float: plies to the end of the game
+  int64_t step = -1;           // the training step this batch is for
+  torch::Tensor planes;        // [B, binary_planes] int64 (the uint64 bitboards)
+  torch::Tensor scalars;       // [B, scalar_features] float
+  torch::Tensor policy_index;  // [B, K] int64: sparse policy target, padded with (0, 0.0)
+  torch::Tensor policy_prob;   // [B, K] float
+  torch::Tensor policy_mask;   // [B] float: 1 for positions with a full search and a target
+  torch::Tensor wdl;           // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
+  torch::Tensor moves_left;    // [B] float: plies to the end of the game
 };
 
 // What a batch is drawn from and trained towards.
@@ -28,11 +28,8 @@ struct BatchSpec {
   uint64_t seed = 0;
   int batch_size = 256;
   Sampling sampling;
-  // The WDL target: (1 - w) * the result + w * the search's value (TrainConfig), where a drawn
-  // result leans on the game's final material (draw_material_weight, draw_material_scale).
+  // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig).
   double value_target_search = 0;
-  double draw_material_weight = 0;
-  double draw_material_scale = 5;
 };
 
 // Batch `step`: spec.batch_size rows sampled from `window` (sample_rows). `pinned`:

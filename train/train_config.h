@@ -40,13 +40,6 @@ struct TrainConfig {
   // "Lessons from AlphaZero" series found such a mix learns faster than the result alone: a
   // drawn game still says which side the search thought was ahead). 0: the result alone.
   double value_target_search = 0.0;
-  // A drawn game's result target leans towards the side that ended it ahead in material
-  // (GameState::material of its last position): (1 - w) * draw + w * m, where m is the WDL of
-  // W - L = tanh(final material / draw_material_scale). Early networks of a drawish game draw most
-  // of their games by the n-move rule, and such results alone do not teach that material
-  // matters; this does, from the games' own outcomes, without touching decisive results. 0: off.
-  double draw_material_weight = 0.0;
-  double draw_material_scale = 5.0;  // in the game's units (chaturanga: pawns)
 
   // The loss weights (models/training_config.h): keys policy_weight, wdl_weight,
   // moves_left_weight (0 turns the moves-left loss off).
@@ -101,8 +94,6 @@ void fields(V& v, TrainConfig& c) {
   v.num("lr_decay_steps", c.lr_decay_steps, int64_t{1}, int64_t{1'000'000'000});
   v.num("lr_final_fraction", c.lr_final_fraction, 0.0, 1.0);
   v.num("value_target_search", c.value_target_search, 0.0, 1.0);
-  v.num("draw_material_weight", c.draw_material_weight, 0.0, 1.0);
-  v.num("draw_material_scale", c.draw_material_scale, 0.01, 1000.0);
   v.num("policy_weight", c.loss.policy, 0.0, 1000.0);
   v.num("wdl_weight", c.loss.wdl, 0.0, 1000.0);
   v.num("moves_left_weight", c.loss.moves_left, 0.0, 1000.0);

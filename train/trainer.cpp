@@ -117,8 +117,6 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   lo.batch.batch_size = tc.batch_size;
   lo.batch.sampling = {tc.recent_share, tc.recent_positions};
   lo.batch.value_target_search = tc.value_target_search;
-  lo.batch.draw_material_weight = tc.draw_material_weight;
-  lo.batch.draw_material_scale = tc.draw_material_scale;
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
   lo.moves_left = arch.net.moves_left && tc.loss.moves_left > 0;

@@ -26,7 +26,6 @@ void PositionColumns::clear() {
   full_search.clear();
   plies_to_end.clear();
   search_wdl.clear();
-  final_material.clear();
 }
 
 void PositionColumns::append(const PositionRow& row) {
@@ -50,7 +49,6 @@ void PositionColumns::append(const PositionRow& row) {
   full_search.push_back(row.full_search ? 1 : 0);
   plies_to_end.push_back(row.plies_to_end);
   search_wdl.insert(search_wdl.end(), row.search_wdl.begin(), row.search_wdl.end());
-  final_material.push_back(row.final_material);
 }
 
 void PositionColumns::append(const PositionColumns& other) {
@@ -73,7 +71,6 @@ void PositionColumns::append(const PositionColumns& other) {
   full_search.insert(full_search.end(), other.full_search.begin(), other.full_search.end());
   plies_to_end.insert(plies_to_end.end(), other.plies_to_end.begin(), other.plies_to_end.end());
   search_wdl.insert(search_wdl.end(), other.search_wdl.begin(), other.search_wdl.end());
-  final_material.insert(final_material.end(), other.final_material.begin(), other.final_material.end());
 }
 
 std::span<const uint64_t> PositionColumns::planes_of(int64_t i) const {
@@ -101,7 +98,7 @@ void PositionColumns::check_consistent(std::string_view context) const {
   if (planes.size() != n * size_t(binary_planes)) fail("planes do not match the number of positions");
   if (scalars.size() != n * size_t(scalar_features)) fail("scalars do not match the number of positions");
   for (size_t len : {policy_start.size(), policy_count.size(), action.size(), phase.size(), ply.size(),
-                     full_search.size(), plies_to_end.size(), final_material.size()}) {
+                     full_search.size(), plies_to_end.size()}) {
     if (len != n) fail("position columns differ in length");
   }
   if (search_wdl.size() != 3 * n) fail("search_wdl does not match the number of positions");
@@ -128,7 +125,6 @@ void check_position_values(const PositionColumns& p, const game::GameSpec& spec,
     const float sum = wdl[0] + wdl[1] + wdl[2];
     if (!(wdl[0] >= 0 && wdl[1] >= 0 && wdl[2] >= 0 && sum > 0.99f && sum < 1.01f))
       fail("search_wdl is not a win/draw/loss distribution");
-    if (!std::isfinite(p.final_material[k])) fail("final_material is not a number");
     if (p.action[k] < 0 || p.action[k] >= spec.action_space) {
       fail("action " + std::to_string(p.action[k]) + " is outside [0, " + std::to_string(spec.action_space) + ")");
     }

@@ -16,7 +16,7 @@ namespace sz::data {
 
 // The on-disk schema version. Bump => add an upgrade step in shard_reader.cpp, and update
 // docs/DATA.md. Writers write only this version; readers upgrade step by step or refuse.
-inline constexpr int kSampleFormatVersion = 2;  // 2: positions/search_wdl and final_material
+inline constexpr int kSampleFormatVersion = 2;  // 2: positions/search_wdl
 
 using PolicyEntry = game::PolicyEntry;
 
@@ -34,9 +34,6 @@ struct PositionRow {
   // The search's value of the position: win/draw/loss for the side to move, the root's mean
   // over its visits with decided draws worth 0 (no contempt). A value target besides the result.
   std::array<float, 3> search_wdl{0, 1, 0};
-  // GameState::material() of the game's last position, from this position's mover's view: how
-  // the game ended in material, for the value target of drawn games (train.draw_material_weight).
-  float final_material = 0;
 };
 
 // Positions in columns. Row i owns planes[i*binary_planes ...], scalars[i*scalar_features ...]
@@ -59,7 +56,6 @@ struct PositionColumns {
   std::vector<uint8_t> full_search;  // 0 or 1
   std::vector<int32_t> plies_to_end;
   std::vector<float> search_wdl;  // 3 per row: win, draw, loss (PositionRow::search_wdl)
-  std::vector<float> final_material;
 
   PositionColumns() = default;
   PositionColumns(int binary_planes_, int scalar_features_)

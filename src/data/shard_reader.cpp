@@ -49,11 +49,9 @@ void check_type(hid_t dataset, schema::Kind kind, const std::string& where) {
 }
 
 // Version 1 -> 2: no search value was recorded; the game's result stands in for it (a value
-// target mixed from the two is then the result alone). No final material either: 0, which
-// leaves a drawn game's target a draw.
+// target mixed from the two is then the result alone).
 void upgrade_positions(int version, PositionColumns& p) {
   if (version >= 2) return;
-  p.final_material.assign(p.result.size(), 0.0f);
   p.search_wdl.assign(3 * p.result.size(), 0.0f);
   for (size_t i = 0; i < p.result.size(); ++i) p.search_wdl[3 * i + size_t(1 - p.result[i])] = 1.0f;
 }
@@ -216,10 +214,7 @@ PositionColumns ShardReader::read_positions(int64_t first, int64_t count) const 
   p.ply = r.read<int32_t>(schema::kPly, first, count);
   p.full_search = r.read<uint8_t>(schema::kFullSearch, first, count);
   p.plies_to_end = r.read<int32_t>(schema::kPliesToEnd, first, count);
-  if (r.info.format_version >= 2) {
-    p.search_wdl = r.read<float>(schema::kSearchWdl, first, count);
-    p.final_material = r.read<float>(schema::kFinalMaterial, first, count);
-  }
+  if (r.info.format_version >= 2) p.search_wdl = r.read<float>(schema::kSearchWdl, first, count);
   upgrade_positions(r.info.format_version, p);
   // The policy entries of consecutive positions are consecutive: read them as one range.
   const int64_t begin = count > 0 ? p.policy_start[0] : 0;

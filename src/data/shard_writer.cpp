@@ -195,7 +195,6 @@ void ShardWriter::Impl::write_buffer() {
   put(schema::kFullSearch, H5T_NATIVE_UINT8, buf.full_search.data(), n);
   put(schema::kPliesToEnd, H5T_NATIVE_INT32, buf.plies_to_end.data(), n);
   put(schema::kSearchWdl, H5T_NATIVE_FLOAT, buf.search_wdl.data(), n);
-  put(schema::kFinalMaterial, H5T_NATIVE_FLOAT, buf.final_material.data(), n);
   const int64_t m = int64_t(buf.policy_action.size());
   put(schema::kPolicyAction, H5T_NATIVE_INT32, buf.policy_action.data(), m);
   put(schema::kPolicyProb, H5T_NATIVE_FLOAT, buf.policy_prob.data(), m);

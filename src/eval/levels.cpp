@@ -22,14 +22,17 @@ std::vector<LevelSetting> level_candidates(const LevelsSpec& spec) {
                  std::max(1, full / 4), 0});
   for (int sims = std::max(2, full / 16); sims <= full; sims *= 4)
     c.push_back({"newest, " + std::to_string(sims) + " visits", newest, false, sims, 0});
-  if (c.back().simulations != full) c.push_back({"newest, " + std::to_string(full) + " visits", newest, false, full, 0});
+  if (c.back().simulations != full)
+    c.push_back({"newest, " + std::to_string(full) + " visits", newest, false, full, 0});
   return c;
 }
 
-std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings, int count) {
+std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings,
+                               int count) {
   std::vector<int> order(candidates.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ratings[size_t(a)].elo < ratings[size_t(b)].elo; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return ratings[size_t(a)].elo < ratings[size_t(b)].elo; });
   count = std::clamp(count, 1, int(order.size()));
   const double lo = ratings[size_t(order.front())].elo, hi = ratings[size_t(order.back())].elo;
   std::vector<Level> levels;
@@ -39,8 +42,9 @@ std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, cons
     const size_t last_allowed = order.size() - size_t(count - k);  // leave one per later level
     size_t best = next;
     for (size_t j = next; j <= last_allowed; ++j)
-      if (std::abs(ratings[size_t(order[j])].elo - target) < std::abs(ratings[size_t(order[best])].elo - target)) best = j;
-    levels.push_back({k + 1, candidates[size_t(order[best])], ratings[size_t(order[best])]});
+      if (std::abs(ratings[size_t(order[j])].elo - target) < std::abs(ratings[size_t(order[best])].elo - target))
+        best = j;
+    levels.push_back({k + 1, candidates[size_t(order[best])], ratings[size_t(order[best])], {}});
     next = best + 1;
   }
   return levels;
@@ -85,7 +89,8 @@ LevelsResult build_levels(const LevelsSpec& spec) {
 std::string levels_manifest(const LevelsResult& result, const std::string& run_dir, const std::string& profile) {
   std::string out = "# Strength levels for game clients, measured by `sittuyin-zero levels` in a round robin of " +
                     std::to_string(result.candidates.size()) + " candidates (" +
-                    std::to_string(result.match.games_played) + " games).\n# Elo is relative to the random mover, with a 95% interval.\n";
+                    std::to_string(result.match.games_played) +
+                    " games).\n# Elo is relative to the random mover, with a 95% interval.\n";
   if (!result.anchor.empty())
     out += "# elo_over_anchor: the same games, with the anchor (" + result.anchor + ") at 0 Elo.\n";
   out += "format: sittuyin-zero levels\nversion: 1\nrun: \"" + run_dir + "\"\nprofile: " + profile + "\n";
@@ -97,15 +102,19 @@ std::string levels_manifest(const LevelsResult& result, const std::string& run_d
   }
   out += "levels:\n";
   for (const Level& l : result.levels) {
-    std::snprintf(line, sizeof line,
-                  "  - level: %d\n    name: \"%s\"\n    elo: %.1f\n    elo_lower: %.1f\n    elo_upper: %.1f\n    player: %s\n"
-                  "    checkpoint: \"%s\"\n    simulations: %d\n    temperature: %.2f\n",
-                  l.level, l.setting.name.c_str(), l.rating.elo, l.rating.lower, l.rating.upper,
-                  l.setting.random ? "random" : l.setting.checkpoint.empty() ? "uniform-mcts" : "model",
-                  l.setting.checkpoint.c_str(), l.setting.simulations, double(l.setting.temperature));
+    std::snprintf(
+        line, sizeof line,
+        "  - level: %d\n    name: \"%s\"\n    elo: %.1f\n    elo_lower: %.1f\n    elo_upper: %.1f\n    player: %s\n"
+        "    checkpoint: \"%s\"\n    simulations: %d\n    temperature: %.2f\n",
+        l.level, l.setting.name.c_str(), l.rating.elo, l.rating.lower, l.rating.upper,
+        l.setting.random               ? "random"
+        : l.setting.checkpoint.empty() ? "uniform-mcts"
+                                       : "model",
+        l.setting.checkpoint.c_str(), l.setting.simulations, double(l.setting.temperature));
     out += line;
     if (!result.anchor.empty()) {
-      std::snprintf(line, sizeof line, "    elo_over_anchor: %.1f\n    elo_over_anchor_lower: %.1f\n    elo_over_anchor_upper: %.1f\n",
+      std::snprintf(line, sizeof line,
+                    "    elo_over_anchor: %.1f\n    elo_over_anchor_lower: %.1f\n    elo_over_anchor_upper: %.1f\n",
                     l.over_anchor.elo, l.over_anchor.lower, l.over_anchor.upper);
       out += line;
     }

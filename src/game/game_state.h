@@ -88,8 +88,7 @@ class GameState {
 
   // The side to move's material minus the opponent's, in the game's own units (chaturanga: pawns,
   // men in hand included), 0 for a game without the notion. A heuristic, never part of the
-  // rules: the value target of drawn games may lean on it (train.draw_material_weight), and the
-  // arena's material yardstick searches with it.
+  // rules: the arena's material yardstick and the loop's material bootstrap search with it.
   virtual float material() const { return 0; }
 
   virtual std::string action_to_string(ActionId action) const = 0;  // UCI, e.g. "R@a1"

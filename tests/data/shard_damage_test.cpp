@@ -79,7 +79,6 @@ TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
   const std::string path = write_shard(dir, 2);
   edit_file(path, [](hid_t file) {
     EXPECT_GE(H5Ldelete(file, "positions/search_wdl", H5P_DEFAULT), 0);
-    EXPECT_GE(H5Ldelete(file, "positions/final_material", H5P_DEFAULT), 0);
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
     const int64_t version = 1;
     EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
@@ -90,7 +89,6 @@ TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
   const PositionColumns p = reader.read_positions();
   ASSERT_GT(p.size(), 0);
   ASSERT_EQ(p.search_wdl.size(), size_t(3 * p.size()));
-  EXPECT_EQ(p.final_material, std::vector<float>(size_t(p.size()), 0.0f));
   for (int64_t i = 0; i < p.size(); ++i) {
     const int8_t r = p.result[size_t(i)];
     const std::vector<float> wdl(p.search_wdl.begin() + 3 * i, p.search_wdl.begin() + 3 * i + 3);

@@ -103,7 +103,7 @@ TEST(ShardRoundTrip, LargeShardCrossesTheWriteBuffer) {
 
 TEST(ShardRoundTrip, NoScalarsAndEmptyGames) {
   TempDir dir;  // a toy encoding without scalar features, and a game adjudicated before a move
-  const game::GameSpec toy{"toy", 3, 0, 10, 1, 1};
+  const game::GameSpec toy{"toy", 3, 0, 10, 1, 1, 0, {}};
   GameRecord empty;
   empty.meta = {"toy-rules", 0, "agreed", "start", "", "", 1};
   empty.positions = PositionColumns(3, 0);
@@ -191,8 +191,8 @@ TEST(ShardFiles, NamesAndSequences) {
 
 TEST(ShardFiles, ListsOnlyCompletedShardsSortedByName) {
   TempDir dir;
-  for (const char* name : {"b-000001.h5", "a-000002.h5", ".a-000003.h5.tmp", "a-000003.h5.tmp", "notes.txt",
-                           ".hidden.h5"}) {
+  for (const char* name :
+       {"b-000001.h5", "a-000002.h5", ".a-000003.h5.tmp", "a-000003.h5.tmp", "notes.txt", ".hidden.h5"}) {
     std::ofstream(dir.file(name)) << "x";
   }
   std::filesystem::create_directory(dir.file("folder.h5"));
@@ -203,7 +203,7 @@ TEST(ShardFiles, ListsOnlyCompletedShardsSortedByName) {
 TEST(ShardWriterChecks, RefusesBadRecordsBeforeWriting) {
   TempDir dir;
   ShardWriter writer(dir.str(), "w", test::test_spec());
-  GameRecord wrong_planes = make_game(0, {"sittuyin", 11, 32, 2212, 1, 1});
+  GameRecord wrong_planes = make_game(0, {"sittuyin", 11, 32, 2212, 1, 1, 0, {}});
   EXPECT_THROW(writer.add_game(wrong_planes), Error);
   GameRecord bad_action = make_game(1);
   bad_action.positions.action[2] = 5000;

@@ -72,7 +72,6 @@ inline GameRecord make_game(int index, const game::GameSpec& spec = test_spec())
     row.plies_to_end = n - j;
     const float w = float((index + j) % 5) * 0.2f;
     row.search_wdl = {w, (1 - w) * 0.5f, (1 - w) * 0.5f};
-    row.final_material = float((index + 2 * j) % 7) - 3.0f;
     g.positions.append(row);
   }
   return g;
@@ -94,7 +93,6 @@ inline void expect_same_positions(const PositionColumns& a, const PositionColumn
   EXPECT_EQ(a.full_search, b.full_search);
   EXPECT_EQ(a.plies_to_end, b.plies_to_end);
   EXPECT_EQ(a.search_wdl, b.search_wdl);
-  EXPECT_EQ(a.final_material, b.final_material);
 }
 
 inline void expect_same_meta(const GameMeta& a, const GameMeta& b) {

@@ -1,7 +1,7 @@
 // Strength levels: which candidates a run yields, and how levels are picked from their ratings.
-#include <gtest/gtest.h>
-
 #include "eval/levels.h"
+
+#include <gtest/gtest.h>
 
 #include "search/evaluator.h"
 
@@ -47,7 +47,7 @@ TEST(Levels, PicksIncreasingRatingsSpreadFromWeakestToStrongest) {
 TEST(Levels, ManifestListsEveryLevelWithItsSettings) {
   LevelsResult result;
   result.candidates = {{"random", "", true, 0, 0}, {"newest, 64 visits", "runs/r/models/model-1.pt", false, 64, 0}};
-  result.levels = {{1, result.candidates[0], {0, 0, 0}}, {2, result.candidates[1], {250, 200, 300}}};
+  result.levels = {{1, result.candidates[0], {0, 0, 0}, {}}, {2, result.candidates[1], {250, 200, 300}, {}}};
   const std::string yaml = levels_manifest(result, "runs/r", "sittuyin");
   EXPECT_NE(yaml.find("level: 2"), std::string::npos) << yaml;
   EXPECT_NE(yaml.find("elo: 250.0"), std::string::npos) << yaml;

@@ -14,7 +14,7 @@ namespace sz::search::test {
 class TicTacToe final : public game::GameState {
  public:
   const game::GameSpec& spec() const override {
-    static const game::GameSpec kSpec{"tictactoe", 0, 0, 9, 1, 1};
+    static const game::GameSpec kSpec{"tictactoe", 0, 0, 9, 1, 1, 0, {}};
     return kSpec;
   }
   std::string_view profile() const override { return "tictactoe"; }
@@ -72,7 +72,7 @@ class Nim final : public game::GameState {
  public:
   Nim(int stones, int max_take) : stones_(stones), max_take_(max_take) {}
   const game::GameSpec& spec() const override {
-    static const game::GameSpec kSpec{"nim", 0, 0, 64, 1, 1};
+    static const game::GameSpec kSpec{"nim", 0, 0, 64, 1, 1, 0, {}};
     return kSpec;
   }
   std::string_view profile() const override { return "nim"; }
