@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, only those that are missing. Idempotent and
 # quiet when everything is there. Run as root (or with sudo available).
+# --anchor: also Node.js and npm, with which the loop installs and runs its Fairy-Stockfish
+# anchor (loop.anchor, docs/EVALUATION.md); the main job (scripts/run.sh) asks for them.
 set -euo pipefail
 
 packages=(
@@ -17,6 +19,11 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if [[ ${1:-} == --anchor ]]; then
+  # By command, not package: a Node.js from elsewhere (nodesource, nvm) carries its own npm.
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+fi
 ((${#missing[@]} == 0)) && exit 0
 
 echo "install-deps: installing ${missing[*]}" >&2
