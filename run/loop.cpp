@@ -82,15 +82,22 @@ std::string model_name(int64_t step) { return step == kAnchorStep ? "" : train::
 class LoopRun {
  public:
   LoopRun(const RunConfig& config, const std::atomic<bool>* stop, LoopHooks hooks)
-      : config_(config), lc_(config.loop), stop_(stop), hooks_(std::move(hooks)), run_(config.run_dir()),
-        start_position_(games::new_game(config.profile).take_or_throw("profile")), spec_(start_position_->spec()) {}
+      : config_(config),
+        loop_(config.loop),
+        stop_(stop),
+        hooks_(std::move(hooks)),
+        run_(config.run_dir()),
+        start_position_(games::new_game(config.profile).take_or_throw("profile")),
+        spec_(start_position_->spec()) {}
 
   LoopReport run();
 
  private:
   void say(const std::string& line) const {
-    if (hooks_.on_line) hooks_.on_line(line);
-    else std::fprintf(stderr, "%s\n", line.c_str());
+    if (hooks_.on_line)
+      hooks_.on_line(line);
+    else
+      std::fprintf(stderr, "%s\n", line.c_str());
   }
   bool stopping() const { return stop_ && stop_->load(); }
   bool more_generations(int generation, std::string& reason) const;
@@ -102,11 +109,11 @@ class LoopRun {
   eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, const std::string& label,
                          uint64_t seed, const std::string& pgn = "");
   eval::MatchPlayer network_player(int64_t step) const;
-  void record(const eval::MatchResult& m, int64_t a_step, int64_t b_step);
+  void record(const eval::MatchResult& match, int64_t a_step, int64_t b_step);
   void final_matches(LoopReport& report);
 
   const RunConfig& config_;
-  const LoopConfig& lc_;
+  const LoopConfig& loop_;
   const std::atomic<bool>* stop_;
   LoopHooks hooks_;
   const std::string run_;
@@ -122,19 +129,19 @@ class LoopRun {
 
 bool LoopRun::more_generations(int generation, std::string& reason) const {
   if (stopping()) return reason = "stopped (interrupt)", false;
-  if (lc_.generations > 0 && generation >= lc_.generations)
-    return reason = "loop.generations (" + std::to_string(lc_.generations) + ") done", false;
-  if (lc_.max_minutes > 0 && minutes_since(start_) >= lc_.max_minutes)
-    return reason = "loop.max_minutes (" + shortest_text(lc_.max_minutes) + ") reached after " +
-                    std::to_string(generation) + " of " + std::to_string(lc_.generations) + " generations",
+  if (loop_.generations > 0 && generation >= loop_.generations)
+    return reason = "loop.generations (" + std::to_string(loop_.generations) + ") done", false;
+  if (loop_.max_minutes > 0 && minutes_since(start_) >= loop_.max_minutes)
+    return reason = "loop.max_minutes (" + shortest_text(loop_.max_minutes) + ") reached after " +
+                    std::to_string(generation) + " of " + std::to_string(loop_.generations) + " generations",
            false;
   return true;
 }
 
 // The anchor player, if the config names one and it can be started here.
 void LoopRun::resolve_anchor() {
-  if (lc_.anchor.empty() || (lc_.rate_games == 0 && lc_.final_eval_games == 0)) return;
-  const eval::PlayerSpec spec = eval::parse_player_spec(lc_.anchor).take_or_throw("loop.anchor");
+  if (loop_.anchor.empty() || (loop_.rate_games == 0 && loop_.final_eval_games == 0)) return;
+  const eval::PlayerSpec spec = eval::parse_player_spec(loop_.anchor).take_or_throw("loop.anchor");
   try {
     anchor_ = eval::make_match_player(spec, config_.search, eval_simulations(config_), [&](const std::string& m) {
       return nn::evaluator_factory(m, spec_, config_.inference);
@@ -164,10 +171,10 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   job.config = config_.selfplay;
   job.start = start_position_;
   job.out_dir = run_ + "/games";
-  job.games = games_after(lc_, generation + 1);
+  job.games = games_after(loop_, generation + 1);
   job.model_id = train::read_adopted(run_);
   job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
-  if (job.model_id.empty() && lc_.bootstrap_player == "material") {
+  if (job.model_id.empty() && loop_.bootstrap_player == "material") {
     job.model_id = "bootstrap:material";  // recorded with the games: who played them
     job.make_evaluator = [](int) { return std::make_unique<eval::MaterialEvaluator>(); };
     // Its value is a material count, not a win probability: resigning on it ended 95% of the
@@ -186,12 +193,13 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
   verdict = "no new checkpoint";
   if (candidate.empty() || candidate == adopted) return false;
   verdict.clear();
-  if (lc_.gating && !adopted.empty()) {
-    const auto result = play(mcts_player(config_, spec_, "candidate", candidate), mcts_player(config_, spec_, "adopted", adopted),
-                             lc_.gating_games, "gating", config_.seed + uint64_t(generation));
+  if (loop_.gating && !adopted.empty()) {
+    const auto result =
+        play(mcts_player(config_, spec_, "candidate", candidate), mcts_player(config_, spec_, "adopted", adopted),
+             loop_.gating_games, "gating", config_.seed + uint64_t(generation));
     const double score = result.pairings.front().score.score();
     verdict = "gating score " + shortest_text(score) + ", ";
-    if (score < lc_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
+    if (score < loop_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
   }
   train::write_adopted(run_, candidate);
   ladder_->add_network({train::checkpoint_step(fs::path(candidate).filename().string()), generation});
@@ -212,52 +220,52 @@ eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPla
   const int pairs = std::max(1, games / 2);
   if (!starts_.empty()) spec.starts.assign(starts_.begin(), starts_.begin() + std::min<size_t>(pairs, starts_.size()));
   spec.rounds = starts_.empty() ? pairs : (pairs + int(spec.starts.size()) - 1) / int(spec.starts.size());
-  spec.concurrency = lc_.eval_concurrency;
+  spec.concurrency = loop_.eval_concurrency;
   spec.seed = seed;
   spec.pgn_path = pgn;
   spec.stop = stop_;
   auto last = Clock::now();
   const int total = eval::scheduled_games(spec);
   spec.on_game = [&](const eval::GameRecord&, const eval::MatchResult& so_far) {
-    if (std::chrono::duration<double>(Clock::now() - last).count() < kProgressSeconds &&
-        so_far.games_played < total)
+    if (std::chrono::duration<double>(Clock::now() - last).count() < kProgressSeconds && so_far.games_played < total)
       return;
     last = Clock::now();
-    const eval::MatchScore& s = so_far.pairings.front().score;
+    const eval::MatchScore& score = so_far.pairings.front().score;
     char line[256];
-    std::snprintf(line, sizeof line, "  %s: %d/%d games, W %d D %d L %d (%.1f min)", label.c_str(),
-                  so_far.games_played, total, s.wins, s.draws, s.losses, minutes_since(start_));
+    std::snprintf(line, sizeof line, "  %s: %d/%d games, W %d D %d L %d (%.1f min)", label.c_str(), so_far.games_played,
+                  total, score.wins, score.draws, score.losses, minutes_since(start_));
     say(line);
   };
   return eval::play_match(spec);
 }
 
-void LoopRun::record(const eval::MatchResult& m, int64_t a_step, int64_t b_step) {
-  if (m.stopped) return;  // an interrupted match is played again on resume
+void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_step) {
+  if (match.stopped) return;  // an interrupted match is played again on resume
   auto generation = [&](int64_t step) {
     for (const LadderNetwork& n : ladder_->networks())
       if (n.step == step) return n.generation;
     return 0;
   };
-  ladder_->record({a_step, b_step, generation(a_step), generation(b_step), m.pairings.front().score,
+  ladder_->record({a_step, b_step, generation(a_step), generation(b_step), match.pairings.front().score,
                    eval_simulations(config_)});
 }
 
 // The network of `step` plays the rate_previous networks before it and the anchor.
 void LoopRun::rate(int64_t step, int generation) {
-  if (lc_.rate_games == 0) return;
+  if (loop_.rate_games == 0) return;
   const auto& networks = ladder_->networks();
   std::vector<int64_t> opponents;
-  for (auto it = networks.rbegin(); it != networks.rend() && int(opponents.size()) < lc_.rate_previous; ++it)
+  for (auto it = networks.rbegin(); it != networks.rend() && int(opponents.size()) < loop_.rate_previous; ++it)
     if (it->step != step) opponents.push_back(it->step);
   if (anchor_) opponents.push_back(kAnchorStep);
   for (const int64_t other : opponents) {
     if (stopping() || ladder_->played(step, other)) continue;
-    const std::string label = "rating " + model_name(step) + " vs " + (other == kAnchorStep ? anchor_name_ : model_name(other));
+    const std::string label =
+        "rating " + model_name(step) + " vs " + (other == kAnchorStep ? anchor_name_ : model_name(other));
     const eval::MatchPlayer opponent = other == kAnchorStep ? *anchor_ : network_player(other);
-    const auto m = play(network_player(step), opponent, lc_.rate_games, label,
-                        config_.seed ^ (uint64_t(generation) << 20) ^ uint64_t(other + 2));
-    record(m, step, other);
+    const auto match = play(network_player(step), opponent, loop_.rate_games, label,
+                            config_.seed ^ (uint64_t(generation) << 20) ^ uint64_t(other + 2));
+    record(match, step, other);
   }
   if (stopping()) return;
   const LadderFit fit = ladder_->fit();
@@ -268,19 +276,20 @@ void LoopRun::rate(int64_t step, int generation) {
 
 void LoopRun::final_matches(LoopReport& report) {
   const auto& networks = ladder_->networks();
-  if (lc_.final_eval_games == 0 || networks.empty() || stopping()) return;
+  if (loop_.final_eval_games == 0 || networks.empty() || stopping()) return;
   const int64_t final_step = networks.back().step, first_step = networks.front().step;
-  say("loop: final matches of " + model_name(final_step) + ", " + std::to_string(lc_.final_eval_games) +
+  say("loop: final matches of " + model_name(final_step) + ", " + std::to_string(loop_.final_eval_games) +
       " games each at " + std::to_string(eval_simulations(config_)) + " simulations");
   if (final_step != first_step) {
-    report.final_vs_first = play(network_player(final_step), network_player(first_step), lc_.final_eval_games,
+    report.final_vs_first = play(network_player(final_step), network_player(first_step), loop_.final_eval_games,
                                  "final vs first", config_.seed ^ 0xF1257ull, run_ + "/eval/final-vs-first.pgn");
     record(*report.final_vs_first, final_step, first_step);
     write_file_atomically(run_ + "/eval/final-vs-first.json", eval::match_json(*report.final_vs_first));
   }
   if (anchor_ && !stopping()) {
-    report.final_vs_anchor = play(network_player(final_step), *anchor_, lc_.final_eval_games,
-                                  "final vs " + anchor_name_, config_.seed ^ 0xA2C40ull, run_ + "/eval/final-vs-anchor.pgn");
+    report.final_vs_anchor =
+        play(network_player(final_step), *anchor_, loop_.final_eval_games, "final vs " + anchor_name_,
+             config_.seed ^ 0xA2C40ull, run_ + "/eval/final-vs-anchor.pgn");
     record(*report.final_vs_anchor, final_step, kAnchorStep);
     write_file_atomically(run_ + "/eval/final-vs-anchor.json", eval::match_json(*report.final_vs_anchor));
   }
@@ -292,14 +301,14 @@ LoopReport LoopRun::run() {
   resolve_anchor();
   const std::string suite = suite_path(config_);
   if (!suite.empty()) {
-    const int wanted = std::max({lc_.rate_games, lc_.final_eval_games, lc_.gating_games, 2}) / 2;
+    const int wanted = std::max({loop_.rate_games, loop_.final_eval_games, loop_.gating_games, 2}) / 2;
     starts_ = eval::read_start_suite(suite, config_.profile, wanted).take_or_throw("loop.eval_suite");
   }
   trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   ladder_ = std::make_unique<Ladder>(run_, anchor_name_);
   LoopReport report;
   report.anchor = anchor_name_;
-  int generation = generations_done(lc_, selfplay::count_games(run_ + "/games"));
+  int generation = generations_done(loop_, selfplay::count_games(run_ + "/games"));
   if (const std::string adopted = train::read_adopted(run_); !adopted.empty())  // a run from before the ladder
     ladder_->add_network({train::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
   train::GenerationTraining training = train::read_generation_training(run_);
@@ -310,13 +319,15 @@ LoopReport LoopRun::run() {
     if (unfinished) {
       unfinished = false;
       say("generation " + std::to_string(generation + 1) + ": finishing its training (stopped at step " +
-          std::to_string(trainer_->step()) + ", to train until step " + std::to_string(training.from_step + training.steps) + ")");
+          std::to_string(trainer_->step()) + ", to train until step " +
+          std::to_string(training.from_step + training.steps) + ")");
     } else {
       played = play_generation(generation);
       if (stopping()) continue;
       const bool first_network = train::read_adopted(run_).empty();
       training = {generation, trainer_->step(),
-                  first_network && lc_.bootstrap_train_steps > 0 ? lc_.bootstrap_train_steps : lc_.train_steps_per_generation,
+                  first_network && loop_.bootstrap_train_steps > 0 ? loop_.bootstrap_train_steps
+                                                                   : loop_.train_steps_per_generation,
                   /*done=*/false};
       train::write_generation_training(run_, training);
     }
@@ -330,8 +341,9 @@ LoopReport LoopRun::run() {
     ++generation;
     ++report.generations;
     char line[512];
-    std::snprintf(line, sizeof line, "generation %d | games %lld (+%lld, %.1f pos/s) | train step %lld (+%d) | %s | %.1f min",
-                  generation, static_cast<long long>(selfplay::count_games(run_ + "/games")),
+    std::snprintf(line, sizeof line,
+                  "generation %d | games %lld (+%lld, %.1f pos/s) | train step %lld (+%d) | %s | %.1f min", generation,
+                  static_cast<long long>(selfplay::count_games(run_ + "/games")),
                   static_cast<long long>(played->games()), played->positions() / std::max(played->seconds(), 1e-9),
                   static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);

@@ -13,17 +13,35 @@ std::vector<LevelSetting> level_candidates(const LevelsSpec& spec) {
   const std::string& newest = spec.checkpoints.back();
   const int full = std::max(1, spec.full_simulations);
   std::vector<LevelSetting> c;
-  c.push_back({"random", "", true, 0, 0});
-  c.push_back({"newest, 1 visit, temperature 1", newest, false, 1, 1.0f});
-  c.push_back({"newest, 1 visit", newest, false, 1, 0});
-  c.push_back({"uniform MCTS, " + std::to_string(full) + " visits", "", false, full, 0});
-  if (spec.checkpoints.size() > 1)
-    c.push_back({"oldest, " + std::to_string(std::max(1, full / 4)) + " visits", spec.checkpoints.front(), false,
-                 std::max(1, full / 4), 0});
-  for (int sims = std::max(2, full / 16); sims <= full; sims *= 4)
-    c.push_back({"newest, " + std::to_string(sims) + " visits", newest, false, sims, 0});
-  if (c.back().simulations != full)
-    c.push_back({"newest, " + std::to_string(full) + " visits", newest, false, full, 0});
+  c.push_back({.name = "random", .checkpoint = "", .random = true, .simulations = 0, .temperature = 0});
+  c.push_back({.name = "newest, 1 visit, temperature 1",
+               .checkpoint = newest,
+               .random = false,
+               .simulations = 1,
+               .temperature = 1.0f});
+  c.push_back({.name = "newest, 1 visit", .checkpoint = newest, .random = false, .simulations = 1, .temperature = 0});
+  c.push_back({.name = "uniform MCTS, " + std::to_string(full) + " visits",
+               .checkpoint = "",
+               .random = false,
+               .simulations = full,
+               .temperature = 0});
+  const auto newest_at = [&](int sims) {
+    return LevelSetting{.name = "newest, " + std::to_string(sims) + " visits",
+                        .checkpoint = newest,
+                        .random = false,
+                        .simulations = sims,
+                        .temperature = 0};
+  };
+  if (spec.checkpoints.size() > 1) {
+    const int sims = std::max(1, full / 4);
+    c.push_back({.name = "oldest, " + std::to_string(sims) + " visits",
+                 .checkpoint = spec.checkpoints.front(),
+                 .random = false,
+                 .simulations = sims,
+                 .temperature = 0});
+  }
+  for (int sims = std::max(2, full / 16); sims <= full; sims *= 4) c.push_back(newest_at(sims));
+  if (c.back().simulations != full) c.push_back(newest_at(full));
   return c;
 }
 
