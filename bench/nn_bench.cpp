@@ -32,7 +32,7 @@ constexpr const char* kHelp = R"(usage: sittuyin-zero bench nn [--net NAME|PATH 
 Forward throughput of a network, raw (one evaluator) and through the inference service (fed by
 client threads), per batch size: positions per second, their ratio service / raw, the service's
 mean batch, and positions per CPU second of the process.
-  --net NAME|PATH     architecture preset (tiny, small, medium, large) or YAML file (default small),
+  --net NAME|PATH     architecture preset (tiny, quick, long, small, medium, large) or YAML file (default small),
                       with random weights
   --checkpoint PATH   a checkpoint's network instead
   --profile NAME      rule profile of the test positions (default sittuyin)

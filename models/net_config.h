@@ -65,7 +65,7 @@ bool field_in_use(const NetConfig& n, std::string_view key);
 // and the key.
 Result<NetConfig> parse_net_config(std::string_view yaml, std::string_view source);
 
-// A preset by name (tiny, small, medium, large: configs/nets/<name>.yaml, compiled in) or the
+// A preset by name (tiny, quick, long, small, medium, large: configs/nets/<name>.yaml, compiled in) or the
 // path of a YAML file.
 Result<NetConfig> load_net_config(std::string_view name_or_path);
 

@@ -173,6 +173,7 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   job.out_dir = run_ + "/games";
   job.games = games_after(loop_, generation + 1);
   job.model_id = train::read_adopted(run_);
+  job.generation = generation + 1;
   job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
   if (job.model_id.empty() && loop_.bootstrap_player == "material") {
     job.model_id = "bootstrap:material";  // recorded with the games: who played them

@@ -90,7 +90,9 @@ void Worker::run() {
   try {
     auto evaluator = job.make_evaluator(index);
     data::ShardWriter writer(job.out_dir, shard_prefix(job.config, index), job.start->spec(),
-                             {job.config.games_per_shard, job.config.seconds_per_shard});
+                             {.games_per_shard = job.config.games_per_shard,
+                              .seconds_per_shard = job.config.seconds_per_shard,
+                              .generation = job.generation});
     play(*evaluator, writer);
     writer.close();
   } catch (const std::exception& e) {

@@ -26,7 +26,8 @@ struct SelfplayJob {
   // Games the directory should hold when the job is done: the games of config.seed are counted
   // by index (each once, however often a killed run left it there), others as they are.
   int64_t games = 0;
-  std::string model_id;  // recorded with every game ("" for the bootstrap evaluator)
+  std::string model_id;    // recorded with every game ("" for the bootstrap evaluator)
+  int64_t generation = 0;  // the loop's generation, written into each shard (its place in the window)
   // One evaluator per worker (a NetEvaluator, a client of a shared inference service, or the
   // uniform bootstrap). Called once per worker, from that worker's thread.
   search::EvaluatorFactory make_evaluator;

@@ -1,9 +1,11 @@
 #include "train/shard_catalog.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <system_error>
+#include <tuple>
 
 #include "core/error.h"
 #include "data/shard_files.h"
@@ -12,6 +14,20 @@
 namespace sz::train {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A shard written before it carried its finished time: its file's modification time (0 when
+// unreadable), in the same unit.
+int64_t modified_unix_ms(const std::string& path) {
+  std::error_code ec;
+  const fs::file_time_type modified = fs::last_write_time(path, ec);
+  if (ec) return 0;
+  const auto since_epoch = std::chrono::file_clock::to_sys(modified).time_since_epoch();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(since_epoch).count();
+}
+
+}  // namespace
 
 ShardCatalog::ShardCatalog(std::string games_dir, game::GameSpec spec, WarningSink on_warning)
     : dir_(std::move(games_dir)), spec_(std::move(spec)), warn_(std::move(on_warning)) {}
@@ -30,9 +46,7 @@ bool ShardCatalog::refresh() {
   }
   for (const std::string& path : paths) {
     if (entries_.count(path) || bad_.count(path)) continue;
-    std::error_code ec;
-    const auto mtime = fs::last_write_time(path, ec);
-    ShardEntry entry{path, 0, ec ? 0 : int64_t(mtime.time_since_epoch().count()), {}};
+    ShardEntry entry{path, 0, 0, 0, {}};
     std::optional<data::ShardReader> reader = data::open_or_skip(path, [&](const std::string& warning) {
       bad_.insert(path);
       if (warn_) warn_(warning);
@@ -41,6 +55,9 @@ bool ShardCatalog::refresh() {
     reader->check_compatible(spec_);  // throws, naming the file
     entry.positions = reader->info().num_positions;
     entry.profiles = reader->info().profiles;
+    entry.generation = reader->info().generation;
+    entry.finished_unix_ms =
+        reader->info().finished_unix_ms >= 0 ? reader->info().finished_unix_ms : modified_unix_ms(path);
     entries_.emplace(path, std::move(entry));
     changed = true;
   }
@@ -63,7 +80,7 @@ void ShardCatalog::reorder() {
     total_ += entry.positions;
   }
   std::sort(ordered_.begin(), ordered_.end(), [](const ShardEntry& a, const ShardEntry& b) {
-    return a.mtime != b.mtime ? a.mtime < b.mtime : a.path < b.path;
+    return std::tie(a.generation, a.finished_unix_ms, a.path) < std::tie(b.generation, b.finished_unix_ms, b.path);
   });
 }
 

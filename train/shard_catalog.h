@@ -19,7 +19,10 @@ using WarningSink = std::function<void(const std::string&)>;
 struct ShardEntry {
   std::string path;
   int64_t positions = 0;
-  int64_t mtime = 0;                  // file modification time, nanoseconds (ordering only)
+  // The order, oldest first: generation, then finished time (Unix ms; a shard without the
+  // attribute: its file's modification time), then path (data/schema.h, kAttrGeneration).
+  int64_t generation = 0;
+  int64_t finished_unix_ms = 0;
   std::vector<std::string> profiles;  // rule profiles of its games
 };
 

@@ -104,6 +104,10 @@ void ShardReader::Impl::read_attributes() {
   info.writer = h5::read_string_attr(f, schema::kAttrWriter, path);
   info.num_games = h5::read_int_attr(f, schema::kAttrNumGames, path);
   info.num_positions = h5::read_int_attr(f, schema::kAttrNumPositions, path);
+  if (H5Aexists(f, schema::kAttrGeneration) > 0) info.generation = h5::read_int_attr(f, schema::kAttrGeneration, path);
+  if (H5Aexists(f, schema::kAttrFinishedUnixMs) > 0)
+    info.finished_unix_ms = h5::read_int_attr(f, schema::kAttrFinishedUnixMs, path);
+  h5::take_error_message();  // a failed H5Aexists (negative) leaves its error on the stack
   if (s.game.empty() || s.binary_planes < 0 || s.scalar_features < 0 || s.action_space <= 0 || info.num_games < 0 ||
       info.num_positions < 0) {
     throw Error(path + ": implausible file attributes (game, sizes or counts)");
@@ -112,9 +116,12 @@ void ShardReader::Impl::read_attributes() {
 
 int64_t ShardReader::Impl::table_length(schema::Table table) const {
   switch (table) {
-    case schema::Table::Positions: return info.num_positions;
-    case schema::Table::Games: return info.num_games;
-    case schema::Table::Policy: return info.num_policy_entries;
+    case schema::Table::Positions:
+      return info.num_positions;
+    case schema::Table::Games:
+      return info.num_games;
+    case schema::Table::Policy:
+      return info.num_policy_entries;
   }
   return 0;
 }
@@ -169,8 +176,8 @@ ShardReader ShardReader::open(const std::string& path) {
   impl->info.path = path;
   const h5::Handle fapl = h5::file_access(path);
   const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get());
-  impl->file = h5::Handle(h5::check_id(id, path, "cannot open as HDF5: truncated, corrupt or not an HDF5 file"),
-                          H5Fclose);
+  impl->file =
+      h5::Handle(h5::check_id(id, path, "cannot open as HDF5: truncated, corrupt or not an HDF5 file"), H5Fclose);
   impl->read_attributes();
   impl->open_datasets();
   impl->check_games_table();

@@ -33,6 +33,10 @@ struct ShardInfo {
   int64_t num_games = 0;
   int64_t num_positions = 0;
   int64_t num_policy_entries = 0;
+  // The shard's place in the run (schema::kAttrGeneration, kAttrFinishedUnixMs); -1: a shard
+  // written before they were (finished_unix_ms), or 0 for its generation.
+  int64_t generation = 0;
+  int64_t finished_unix_ms = -1;
 };
 
 // Holds the file open. Not thread-safe: one per thread (the module serialises HDF5 calls).

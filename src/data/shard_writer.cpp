@@ -31,8 +31,8 @@ constexpr int64_t kFlushRows = 8192;
 }  // namespace
 
 void validate_game(const GameRecord& game, const game::GameSpec& spec) {
-  const std::string where = "game record (profile '" + game.meta.profile + "', seed " +
-                            std::to_string(game.meta.seed) + ")";
+  const std::string where =
+      "game record (profile '" + game.meta.profile + "', seed " + std::to_string(game.meta.seed) + ")";
   const PositionColumns& p = game.positions;
   if (p.binary_planes != spec.binary_planes || p.scalar_features != spec.scalar_features) {
     throw Error(where + ": positions have " + std::to_string(p.binary_planes) + " planes and " +
@@ -109,10 +109,10 @@ void ShardWriter::Impl::create_dataset(int col, size_t string_size) {
   const hsize_t width = hsize_t(schema::width_of(c, spec));
   const bool one = c.width == schema::Width::One;
   // A [N, 0] dataset still needs a chunk of at least one column, hence the max dimension of 1.
-  const h5::Handle space = h5::simple_space(one ? std::vector<hsize_t>{0} : std::vector<hsize_t>{0, width},
-                                            one ? std::vector<hsize_t>{H5S_UNLIMITED}
-                                                : std::vector<hsize_t>{H5S_UNLIMITED, std::max<hsize_t>(width, 1)},
-                                            where);
+  const h5::Handle space = h5::simple_space(
+      one ? std::vector<hsize_t>{0} : std::vector<hsize_t>{0, width},
+      one ? std::vector<hsize_t>{H5S_UNLIMITED} : std::vector<hsize_t>{H5S_UNLIMITED, std::max<hsize_t>(width, 1)},
+      where);
   const h5::Handle dcpl = h5::plist(H5P_DATASET_CREATE, where);
   const bool text = c.kind == schema::Kind::Str;
   const hsize_t rows = text ? hsize_t(std::clamp<int64_t>(schema::kChunkBytes / int64_t(string_size), 1, 256))
@@ -250,6 +250,10 @@ std::string ShardWriter::Impl::finish_shard() {
   h5::write_string_array_attr(file.get(), schema::kAttrProfiles, sorted, tmp_path);
   h5::write_int_attr(file.get(), schema::kAttrNumGames, games, tmp_path);
   h5::write_int_attr(file.get(), schema::kAttrNumPositions, positions, tmp_path);
+  h5::write_int_attr(file.get(), schema::kAttrGeneration, options.generation, tmp_path);
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  h5::write_int_attr(file.get(), schema::kAttrFinishedUnixMs,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(now).count(), tmp_path);
   for (h5::Handle& d : datasets) {
     if (d.reset() < 0) h5::fail(tmp_path, "cannot close a dataset");
   }

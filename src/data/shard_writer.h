@@ -18,6 +18,7 @@ namespace sz::data {
 struct ShardWriterOptions {
   int64_t games_per_shard = 500;   // finish a shard once it holds this many games ...
   double seconds_per_shard = 600;  // ... or once it is this old (0: no age limit)
+  int64_t generation = 0;          // the loop's generation of the games (schema::kAttrGeneration)
 };
 
 // Not thread-safe: one per worker. Different writers may run on different threads (the module
@@ -47,7 +48,7 @@ class ShardWriter {
   std::string close();
 
   const std::string& directory() const;
-  int64_t next_sequence() const;  // the sequence number the next shard will get
+  int64_t next_sequence() const;   // the sequence number the next shard will get
   int64_t games_in_shard() const;  // games in the shard in progress
 
  private:

@@ -153,7 +153,7 @@ TEST(ConfigText, BuiltInByNameOrAFileByPath) {
   EXPECT_EQ(tiny->source, "configs/nets/tiny.yaml");
   const auto missing = find_config_text("nets", "huge", "nets config");
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.error().find("unknown nets config 'huge' (built in: large medium small tiny;"), std::string::npos)
+  EXPECT_NE(missing.error().find("unknown nets config 'huge' (built in: large long medium quick small tiny;"), std::string::npos)
       << missing.error();
   EXPECT_EQ(builtin_config_names("rules").front(), "shatranj");  // sorted
 }

@@ -18,10 +18,11 @@ namespace sz::train::test {
 
 using data::test::TempDir;
 
-// Writes games [first, first + count) in shards of `per_shard` games with prefix `prefix`; each
-// shard gets a modification time one second after the previous one (from `base`), so that the
-// order the trainer sees does not depend on the file system's timestamp resolution. Returns the
-// shard paths.
+// Writes games [first, first + count) in shards of `per_shard` games with prefix `prefix`.
+// Shards written within one millisecond carry the same finished time, and then sort by path
+// (by their sequence, for one prefix); each gets a modification time one second after the
+// previous one (from `base`) as well, for the readers of file times (`ls -t`). Returns the shard
+// paths.
 inline std::vector<std::string> write_shards(const std::string& games_dir, int first, int count, int per_shard,
                                              const std::string& prefix = "w",
                                              const game::GameSpec& spec = data::test::test_spec()) {

@@ -3,17 +3,20 @@
 //
 // One test edits a shard's schema-version attribute with the HDF5 C API (as tests/data does) to
 // make a file no writer of this build would write.
+#include "train/window.h"
+
 #include <gtest/gtest.h>
 #include <hdf5.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "core/error.h"
+#include "data/schema.h"
 #include "data/shard_reader.h"
 #include "train/schedule.h"
 #include "train/shard_catalog.h"
-#include "train/window.h"
 #include "train_fixtures.h"
 
 namespace sz::train {
@@ -37,9 +40,9 @@ TEST(WindowSize, FloorGrowthAndCap) {
   c.window_scale = 10;
   c.window_exponent = 0.5;
   EXPECT_EQ(window_size(c, 0), 0);
-  EXPECT_EQ(window_size(c, 500), 500);         // never more than the data
-  EXPECT_EQ(window_size(c, 5'000), 1'000);     // the floor: 10 * sqrt(5000) = 707
-  EXPECT_EQ(window_size(c, 1'000'000), 10'000);  // 10 * sqrt(1e6)
+  EXPECT_EQ(window_size(c, 500), 500);             // never more than the data
+  EXPECT_EQ(window_size(c, 5'000), 1'000);         // the floor: 10 * sqrt(5000) = 707
+  EXPECT_EQ(window_size(c, 1'000'000), 10'000);    // 10 * sqrt(1e6)
   EXPECT_EQ(window_size(c, 100'000'000), 50'000);  // the cap
   // It grows with the data, but more slowly than the data.
   EXPECT_LT(window_size(c, 4'000'000), 2 * window_size(c, 1'000'000) + 1);
@@ -112,15 +115,48 @@ TEST(Window, TakesTheNewestPositionsOfTheNewestShards) {
   EXPECT_TRUE(w.lines.empty());
 }
 
+// Sets an int64 root attribute of a finished shard (data/schema.h), as a later writer would.
+void set_attribute(const std::string& shard, const char* name, int64_t value) {
+  const hid_t file = H5Fopen(shard.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(file, 0) << shard;
+  const hid_t attr = H5Aopen(file, name, H5P_DEFAULT);
+  ASSERT_GE(attr, 0) << name;
+  ASSERT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &value), 0);
+  H5Aclose(attr);
+  H5Fclose(file);
+}
+
+int64_t finished_ms(const std::string& shard) { return data::ShardReader::open(shard).info().finished_unix_ms; }
+
 TEST(Window, NewestMeansLastFinishedAcrossWriters) {
   TempDir dir;
   const auto a = write_shards(dir.str(), 0, 3, 3, "a");  // finished first, sorts first by name too
   const auto z = write_shards(dir.str(), 3, 3, 3, "z");
-  fs::last_write_time(a[0], fs::last_write_time(z[0]) + std::chrono::seconds(5));  // a finished last
+  set_attribute(a[0], data::schema::kAttrFinishedUnixMs, finished_ms(z[0]) + 5000);  // a finished last
   ShardCatalog catalog(dir.str(), data::test::test_spec(), nullptr);
   catalog.refresh();
   const auto window = Window::build(catalog, 1, nullptr);
   EXPECT_EQ(window->shard_paths(), std::vector<std::string>{a[0]});
+}
+
+// The order is written into the shards: copying a run (which resets modification times, here
+// reversed) keeps it, and a later generation is newer whatever its clock said.
+TEST(Window, OrderComesFromTheShardsNotTheirFileTimes) {
+  TempDir dir;
+  const auto shards = write_shards(dir.str(), 0, 12, 3);
+  ASSERT_EQ(shards.size(), 4u);
+  auto time = fs::file_time_type::clock::now();
+  for (const std::string& path : shards) fs::last_write_time(path, time -= std::chrono::seconds(10));
+  {
+    ShardCatalog catalog(dir.str(), data::test::test_spec(), nullptr);
+    catalog.refresh();
+    EXPECT_EQ(Window::build(catalog, 1, nullptr)->shard_paths(), std::vector<std::string>{shards[3]});
+  }
+  set_attribute(shards[0], data::schema::kAttrGeneration, 2);  // the others are generation 0
+  ShardCatalog catalog(dir.str(), data::test::test_spec(), nullptr);
+  catalog.refresh();
+  EXPECT_EQ(Window::build(catalog, 1, nullptr)->shard_paths(), std::vector<std::string>{shards[0]});
+  EXPECT_EQ(data::ShardReader::open(shards[0]).info().generation, 2);
 }
 
 TEST(Window, SharesShardsItAlreadyHolds) {
