@@ -46,7 +46,7 @@ bool ShardCatalog::refresh() {
   }
   for (const std::string& path : paths) {
     if (entries_.count(path) || bad_.count(path)) continue;
-    ShardEntry entry{path, 0, 0, 0, {}};
+    ShardEntry entry{path, 0, 0, 0, {}};  // positions, finished time, generation: below
     std::optional<data::ShardReader> reader = data::open_or_skip(path, [&](const std::string& warning) {
       bad_.insert(path);
       if (warn_) warn_(warning);
@@ -80,7 +80,7 @@ void ShardCatalog::reorder() {
     total_ += entry.positions;
   }
   std::sort(ordered_.begin(), ordered_.end(), [](const ShardEntry& a, const ShardEntry& b) {
-    return std::tie(a.generation, a.finished_unix_ms, a.path) < std::tie(b.generation, b.finished_unix_ms, b.path);
+    return std::tie(a.finished_unix_ms, a.generation, a.path) < std::tie(b.finished_unix_ms, b.generation, b.path);
   });
 }
 

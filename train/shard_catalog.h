@@ -19,10 +19,12 @@ using WarningSink = std::function<void(const std::string&)>;
 struct ShardEntry {
   std::string path;
   int64_t positions = 0;
-  // The order, oldest first: generation, then finished time (Unix ms; a shard without the
-  // attribute: its file's modification time), then path (data/schema.h, kAttrGeneration).
-  int64_t generation = 0;
+  // The order, oldest first: finished time (Unix ms; a shard without the attribute: its file's
+  // modification time), then generation, then path (data/schema.h, kAttrFinishedUnixMs). Time
+  // first, so that shards of standalone self-play processes (generation 0) joining a loop's run
+  // still count as new.
   int64_t finished_unix_ms = 0;
+  int64_t generation = 0;
   std::vector<std::string> profiles;  // rule profiles of its games
 };
 

@@ -93,10 +93,11 @@ inline constexpr const char* kAttrActionSpace = "action_space";
 inline constexpr const char* kAttrWriter = "writer";
 inline constexpr const char* kAttrNumGames = "num_games";
 inline constexpr const char* kAttrNumPositions = "num_positions";
-// The order of shards (the trainer's window takes the newest): the loop's generation of its
-// games (0 outside a loop) and when the shard was finished (Unix milliseconds). Written into the
-// file, so copying a run directory, which resets modification times, keeps the order. Shards
-// written before these attributes have neither; the catalog reads their modification time.
+// Where a shard stands in its run: the loop's generation of its games (0 outside a loop) and
+// when it was finished (Unix milliseconds), by which the trainer's window orders shards. Written
+// into the file, so copying a run directory, which resets modification times, keeps the order.
+// Shards written before these attributes have neither; the catalog reads their modification
+// time.
 inline constexpr const char* kAttrGeneration = "generation";
 inline constexpr const char* kAttrFinishedUnixMs = "finished_unix_ms";
 

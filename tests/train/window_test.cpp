@@ -140,7 +140,7 @@ TEST(Window, NewestMeansLastFinishedAcrossWriters) {
 }
 
 // The order is written into the shards: copying a run (which resets modification times, here
-// reversed) keeps it, and a later generation is newer whatever its clock said.
+// reversed) keeps it. The generation is read back and breaks ties of the finished time.
 TEST(Window, OrderComesFromTheShardsNotTheirFileTimes) {
   TempDir dir;
   const auto shards = write_shards(dir.str(), 0, 12, 3);
@@ -152,6 +152,8 @@ TEST(Window, OrderComesFromTheShardsNotTheirFileTimes) {
     catalog.refresh();
     EXPECT_EQ(Window::build(catalog, 1, nullptr)->shard_paths(), std::vector<std::string>{shards[3]});
   }
+  const int64_t same_time = finished_ms(shards[3]);
+  set_attribute(shards[0], data::schema::kAttrFinishedUnixMs, same_time);
   set_attribute(shards[0], data::schema::kAttrGeneration, 2);  // the others are generation 0
   ShardCatalog catalog(dir.str(), data::test::test_spec(), nullptr);
   catalog.refresh();
