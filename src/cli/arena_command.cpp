@@ -120,13 +120,9 @@ ArenaArgs parse_args(Args args) {
   return a;
 }
 
-const char* result_text(game::GameResult r) {
-  return r == game::GameResult::FirstWins ? "1-0" : r == game::GameResult::SecondWins ? "0-1" : "1/2-1/2";
-}
-
 void print_game(const eval::GameRecord& g, const eval::MatchResult& m) {
   std::fprintf(stderr, "game %d/%d: %s - %s %s (%s, %zu plies)%s%s\n", m.games_played, m.games_scheduled,
-               m.names[size_t(g.white)].c_str(), m.names[size_t(g.black)].c_str(), result_text(g.result),
+               m.names[size_t(g.white)].c_str(), m.names[size_t(g.black)].c_str(), game::pgn_result(g.result),
                g.reason.c_str(), g.uci_moves.size(), g.error.empty() ? "" : ": ", g.error.c_str());
 }
 

@@ -18,21 +18,6 @@ Prints the position (the start position unless --fen) after the moves, as a boar
 with its legal moves and what the rules say about it (ongoing, or the result and its reason).
 )";
 
-// The result as PGN writes it: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-const char* result_text(game::GameResult result) {
-  switch (result) {
-    case game::GameResult::FirstWins:
-      return "1-0";
-    case game::GameResult::SecondWins:
-      return "0-1";
-    case game::GameResult::Draw:
-      return "1/2-1/2";
-    case game::GameResult::Ongoing:
-      break;
-  }
-  return "*";
-}
-
 }  // namespace
 
 int rules_command(Args args) {
@@ -72,7 +57,7 @@ int rules_command(Args args) {
   std::printf("Legal moves (%d):", count);
   for (int i = 0; i < count; ++i) std::printf(" %s", state->action_to_string(legal[size_t(i)]).c_str());
   const game::Outcome outcome = state->outcome();
-  std::printf("\nResult: %s", result_text(outcome.result));
+  std::printf("\nResult: %s", game::pgn_result(outcome.result));
   if (outcome.over()) std::printf(" (%s)", std::string(outcome.reason).c_str());
   std::printf("\n");
   return 0;

@@ -42,19 +42,6 @@ uint64_t game_seed(uint64_t match_seed, int index, int side) {
   return splitmix64(state);
 }
 
-const char* result_text(game::GameResult r) {
-  switch (r) {
-    case game::GameResult::FirstWins:
-      return "1-0";
-    case game::GameResult::SecondWins:
-      return "0-1";
-    case game::GameResult::Draw:
-      return "1/2-1/2";
-    default:
-      return "*";
-  }
-}
-
 bool is_legal(const game::GameState& state, game::ActionId action) {
   std::array<game::ActionId, game::kMaxActions> actions{};
   const int n = state.legal_actions(actions);
@@ -67,7 +54,7 @@ PgnGame to_pgn_game(const GameRecord& g, const MatchResult& m, const std::string
   p.round = std::to_string(g.index + 1);
   p.white = m.names[size_t(g.white)];
   p.black = m.names[size_t(g.black)];
-  p.result = result_text(g.result);
+  p.result = game::pgn_result(g.result);
   p.variant = variant;
   p.profile = m.profile;
   p.start_fen = g.start_fen;

@@ -32,6 +32,21 @@ enum class Phase : uint8_t { Placement, Play };
 // Game results from the first player's view, with the reason the rules give.
 enum class GameResult : uint8_t { Ongoing, FirstWins, SecondWins, Draw };
 
+// The result as PGN writes it: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+constexpr const char* pgn_result(GameResult result) {
+  switch (result) {
+    case GameResult::FirstWins:
+      return "1-0";
+    case GameResult::SecondWins:
+      return "0-1";
+    case GameResult::Draw:
+      return "1/2-1/2";
+    case GameResult::Ongoing:
+      break;
+  }
+  return "*";
+}
+
 struct Outcome {
   GameResult result = GameResult::Ongoing;
   std::string_view reason = "none";  // checkmate, stalemate, n-move, repetition, ...
