@@ -7,6 +7,7 @@
 // playouts pruned back to the prior, or a search that follows its prior, show as a small KL.
 // Results: docs/BENCHMARKS.md.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -23,7 +24,8 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench targets --games DIR [--positions N] [--config FILE] [--set KEY=VALUE ...]
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero bench targets --games DIR [--positions N] [--config FILE] [--set KEY=VALUE ...]
 
 Policy targets against the prior of the network that played them: per model (generation) and
 phase, the mean KL(target || prior), both entropies, and the share of positions whose most
@@ -44,11 +46,16 @@ Options parse(Args args) {
   Options o;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--games") o.games = flag_value(args, i);
-    else if (a == "--positions") o.positions = parse_int_flag(a, flag_value(args, i), 1, 10'000'000);
-    else if (a == "--config") o.config = flag_value(args, i);
-    else if (a == "--set") o.overrides.push_back(flag_value(args, i));
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--games")
+      o.games = flag_value(args, i);
+    else if (a == "--positions")
+      o.positions = parse_int_flag(a, flag_value(args, i), 1, 10'000'000);
+    else if (a == "--config")
+      o.config = flag_value(args, i);
+    else if (a == "--set")
+      o.overrides.push_back(flag_value(args, i));
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   if (o.games.empty()) throw Error("bench targets: give --games DIR");
   return o;
@@ -103,19 +110,23 @@ void measure(search::Evaluator& evaluator, std::vector<Probe>& probes, std::arra
 
 // Replays the games of one shard, measuring the full-search positions of `model` (up to the
 // limit per phase) in batches.
-void measure_shard(const data::ShardReader& reader, const std::string& model, search::Evaluator& evaluator,
-                   int limit, std::array<Sums, 2>& sums) {
+void measure_shard(const data::ShardReader& reader, const std::string& model, search::Evaluator& evaluator, int limit,
+                   std::array<Sums, 2>& sums) {
+  const std::vector<data::GameInfo> games = reader.read_games();
+  const auto of_model = [&](const data::GameInfo& g) { return g.model_id == model; };
+  if (std::none_of(games.begin(), games.end(), of_model)) return;  // its positions are not read
   const data::PositionColumns p = reader.read_positions();
   std::vector<Probe> probes;
-  for (const data::GameInfo& g : reader.read_games()) {
-    if (g.model_id != model) continue;
+  std::array<int64_t, 2> pending{};  // probes not yet measured, per phase
+  for (const data::GameInfo& g : games) {
+    if (!of_model(g)) continue;
     auto state = games::new_game(g.profile, g.start_fen).take_or_throw(reader.info().path);
     const std::vector<std::string_view> moves = split_words(g.moves);
     for (int64_t k = 0; k < g.num_positions && size_t(k) < moves.size(); ++k) {
       const int64_t row = g.first_position + k;
       const int phase = p.phase[size_t(row)];
-      if (p.full_search[size_t(row)] && p.policy_count[size_t(row)] > 0 && sums[size_t(phase)].positions +
-          int64_t(probes.size()) < limit) {
+      if (p.full_search[size_t(row)] && p.policy_count[size_t(row)] > 0 &&
+          sums[size_t(phase)].positions + pending[size_t(phase)] < limit) {
         Probe probe;
         probe.state = state->clone();
         probe.count = state->legal_actions(probe.actions);
@@ -124,7 +135,11 @@ void measure_shard(const data::ShardReader& reader, const std::string& model, se
         const auto probs = p.policy_probs_of(row);
         for (size_t e = 0; e < actions.size(); ++e) probe.target.push_back({actions[e], probs[e]});
         probes.push_back(std::move(probe));
-        if (probes.size() == 64) measure(evaluator, probes, sums);
+        ++pending[size_t(phase)];
+        if (probes.size() == 64) {
+          measure(evaluator, probes, sums);
+          pending = {};
+        }
       }
       state->apply(state->parse_action(moves[size_t(k)]).take_or_throw(reader.info().path + ": game move"));
     }
