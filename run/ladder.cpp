@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "train/plots.h"
 #include "train/run_files.h"
 
@@ -44,18 +45,10 @@ std::optional<LadderMatch> parse_match(const std::string& line) {
 
 std::string json_rating(const LadderRating& r) {
   char line[256];
-  std::snprintf(line, sizeof line, "{\"step\": %lld, \"generation\": %d, \"elo\": %.1f, \"lower\": %.1f, \"upper\": %.1f}",
+  std::snprintf(line, sizeof line,
+                "{\"step\": %lld, \"generation\": %d, \"elo\": %.1f, \"lower\": %.1f, \"upper\": %.1f}",
                 static_cast<long long>(r.step), r.generation, r.rating.elo, r.rating.lower, r.rating.upper);
   return line;
-}
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 }  // namespace
@@ -85,7 +78,8 @@ void Ladder::append(const std::string& file, const std::string& line) const {
 void Ladder::add_network(const LadderNetwork& n) {
   for (const LadderNetwork& known : networks_)
     if (known.step == n.step) return;
-  append("networks.jsonl", "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
+  append("networks.jsonl",
+         "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
   networks_.push_back(n);
 }
 
@@ -106,8 +100,10 @@ LadderFit Ladder::fit() const {
   bool anchored = false;
   for (const LadderMatch& m : matches_) {
     for (const auto& [step, generation] : {std::pair{m.a_step, m.a_generation}, std::pair{m.b_step, m.b_generation}}) {
-      if (step == kAnchorStep) anchored = true;
-      else generation_of[step] = generation;
+      if (step == kAnchorStep)
+        anchored = true;
+      else
+        generation_of[step] = generation;
     }
   }
   LadderFit fit;
@@ -143,9 +139,10 @@ void Ladder::write(const LadderFit& fit) const {
   std::snprintf(trend, sizeof trend, "{\"slope\": %.1f, \"lower\": %.1f, \"upper\": %.1f, \"intercept\": %.1f}",
                 fit.trend.slope, fit.trend.lower, fit.trend.upper, fit.trend.intercept);
   const std::string over = fit.anchored ? anchor_ : "the first network";
-  const std::string json = "{\n  \"format\": \"sittuyin-zero ladder\",\n  \"version\": 1,\n  \"ratings_over\": " +
-                           quoted(over) + ",\n  \"games\": " + std::to_string(fit.games) + ",\n  \"networks\": [\n" +
-                           networks + "\n  ],\n  \"trend_per_generation\": " + trend + "\n}\n";
+  const std::string json =
+      "{\n  \"format\": \"sittuyin-zero ladder\",\n  \"version\": 1,\n  \"ratings_over\": " + json_quoted(over) +
+      ",\n  \"games\": " + std::to_string(fit.games) + ",\n  \"networks\": [\n" + networks +
+      "\n  ],\n  \"trend_per_generation\": " + trend + "\n}\n";
   write_file_atomically((fs::path(eval_dir_) / "ladder.json").string(), json);
   write_file_atomically((fs::path(eval_dir_) / "elo.jsonl").string(), elo);
 }

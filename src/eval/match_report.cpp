@@ -1,6 +1,5 @@
 #include "eval/match_report.h"
 
-
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -8,25 +7,11 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/json_text.h"
 
 namespace sz::eval {
 
 namespace {
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 std::string number(double v) {
   if (!std::isfinite(v)) return "null";
@@ -44,9 +29,9 @@ std::string sprt_json(const MatchResult& r) {
   if (!r.sprt) return "null";
   const Sprt& s = *r.sprt;
   return "{\"elo0\": " + number(s.elo0) + ", \"elo1\": " + number(s.elo1) + ", \"alpha\": " + number(s.alpha) +
-         ", \"beta\": " + number(s.beta) + ", \"llr\": " + number(r.llr) + ", \"lower_bound\": " +
-         number(s.lower_bound()) + ", \"upper_bound\": " + number(s.upper_bound()) + ", \"verdict\": \"" +
-         verdict_name(r.verdict) + "\"}";
+         ", \"beta\": " + number(s.beta) + ", \"llr\": " + number(r.llr) +
+         ", \"lower_bound\": " + number(s.lower_bound()) + ", \"upper_bound\": " + number(s.upper_bound()) +
+         ", \"verdict\": \"" + verdict_name(r.verdict) + "\"}";
 }
 
 }  // namespace
@@ -75,8 +60,9 @@ std::string format_match_table(const MatchResult& r) {
   if (r.sprt) {
     std::snprintf(line, sizeof line, "\nSPRT elo0=%.1f elo1=%.1f: LLR %.3f in [%.3f, %.3f] -> %s\n", r.sprt->elo0,
                   r.sprt->elo1, r.llr, r.sprt->lower_bound(), r.sprt->upper_bound(),
-                  r.verdict == Sprt::Verdict::AcceptH1 ? "H1 accepted"
-                  : r.verdict == Sprt::Verdict::AcceptH0 ? "H0 accepted" : "undecided");
+                  r.verdict == Sprt::Verdict::AcceptH1   ? "H1 accepted"
+                  : r.verdict == Sprt::Verdict::AcceptH0 ? "H0 accepted"
+                                                         : "undecided");
     out += line;
   }
   std::snprintf(line, sizeof line, "\n%d of %d games played (%d forfeits) in %.1f s%s\n", r.games_played,
@@ -86,23 +72,28 @@ std::string format_match_table(const MatchResult& r) {
 
 std::string match_json(const MatchResult& r) {
   std::string out = "{\n  \"format\": \"sittuyin-zero match\",\n  \"version\": " + std::to_string(kMatchJsonVersion) +
-                    ",\n  \"profile\": " + quoted(r.profile) + ",\n  \"games\": {\"scheduled\": " +
-                    std::to_string(r.games_scheduled) + ", \"played\": " + std::to_string(r.games_played) +
-                    ", \"forfeits\": " + std::to_string(r.forfeits) + ", \"stopped\": " +
-                    (r.stopped ? "true" : "false") + "},\n  \"seconds\": " + number(r.seconds) + ",\n  \"players\": [";
+                    ",\n  \"profile\": " + json_quoted(r.profile) +
+                    ",\n  \"games\": {\"scheduled\": " + std::to_string(r.games_scheduled) +
+                    ", \"played\": " + std::to_string(r.games_played) +
+                    ", \"forfeits\": " + std::to_string(r.forfeits) +
+                    ", \"stopped\": " + (r.stopped ? "true" : "false") + "},\n  \"seconds\": " + number(r.seconds) +
+                    ",\n  \"players\": [";
   for (size_t i = 0; i < r.names.size(); ++i) {
     const Rating rating = i < r.ratings.size() ? r.ratings[i] : Rating{};
-    out += std::string(i ? "," : "") + "\n    {\"name\": " + quoted(r.names[i]) + ", \"elo\": " + number(rating.elo) +
-           ", \"lower\": " + number(rating.lower) + ", \"upper\": " + number(rating.upper) + "}";
+    out += std::string(i ? "," : "") + "\n    {\"name\": " + json_quoted(r.names[i]) +
+           ", \"elo\": " + number(rating.elo) + ", \"lower\": " + number(rating.lower) +
+           ", \"upper\": " + number(rating.upper) + "}";
   }
-  out += "\n  ],\n  \"anchor\": " + quoted(r.names.empty() ? "" : r.names[size_t(r.anchor)]) + ",\n  \"pairings\": [";
+  out +=
+      "\n  ],\n  \"anchor\": " + json_quoted(r.names.empty() ? "" : r.names[size_t(r.anchor)]) + ",\n  \"pairings\": [";
   for (size_t i = 0; i < r.pairings.size(); ++i) {
     const PairingResult& p = r.pairings[i];
-    out += std::string(i ? "," : "") + "\n    {\"a\": " + quoted(r.names[size_t(p.a)]) + ", \"b\": " +
-           quoted(r.names[size_t(p.b)]) + ", \"games\": " + std::to_string(p.score.games()) + ", \"wins\": " +
-           std::to_string(p.score.wins) + ", \"draws\": " + std::to_string(p.score.draws) + ", \"losses\": " +
-           std::to_string(p.score.losses) + ", \"score\": " + number(p.score.score()) + ", \"elo\": " +
-           number(p.elo.elo) + ", \"lower\": " + number(p.elo.lower) + ", \"upper\": " + number(p.elo.upper) + "}";
+    out += std::string(i ? "," : "") + "\n    {\"a\": " + json_quoted(r.names[size_t(p.a)]) +
+           ", \"b\": " + json_quoted(r.names[size_t(p.b)]) + ", \"games\": " + std::to_string(p.score.games()) +
+           ", \"wins\": " + std::to_string(p.score.wins) + ", \"draws\": " + std::to_string(p.score.draws) +
+           ", \"losses\": " + std::to_string(p.score.losses) + ", \"score\": " + number(p.score.score()) +
+           ", \"elo\": " + number(p.elo.elo) + ", \"lower\": " + number(p.elo.lower) +
+           ", \"upper\": " + number(p.elo.upper) + "}";
   }
   return out + "\n  ],\n  \"sprt\": " + sprt_json(r) + "\n}\n";
 }
