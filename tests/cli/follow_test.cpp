@@ -100,6 +100,16 @@ TEST(Follow, WorkerPlaysTheTrainersAdoptedModelAndSurvivesSigkill) {
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
   const std::vector<std::string> before = sz::data::list_shards(games);
+  // What the kill lost: the indices below the highest on disk that are missing, the games of
+  // the shards in progress and in flight. At most, per thread (2), a shard (2 games) and its
+  // slots (2 games in flight).
+  const uint64_t seed = sz::selfplay::worker_seed(1, "w1");  // the quickstart's seed is 1
+  std::set<uint64_t> kept;
+  for (const std::string& path : before)
+    for (const uint64_t s : sz::data::ShardReader::open(path).read_seeds())
+      kept.insert(sz::selfplay::game_index_of(seed, s));
+  ASSERT_FALSE(kept.empty());
+  EXPECT_LE(*kept.rbegin() + 1 - kept.size(), 2u * (2 + 2)) << "the kill lost more than the shards in progress";
   pid = spawn(worker, log);
   ASSERT_TRUE(wait_for([&] { return sz::data::list_shards(games).size() >= before.size() + 2; }, 120)) << read_log(log);
   kill(pid, SIGTERM);
@@ -108,7 +118,6 @@ TEST(Follow, WorkerPlaysTheTrainersAdoptedModelAndSurvivesSigkill) {
   const std::vector<std::string> after = sz::data::list_shards(games);
   for (const std::string& path : before) EXPECT_TRUE(fs::exists(path)) << path << " lost";
   std::set<uint64_t> indices;
-  const uint64_t seed = sz::selfplay::worker_seed(1, "w1");  // the quickstart's seed is 1
   for (const std::string& path : after) {
     const auto reader = sz::data::ShardReader::open(path);  // every shard reads
     EXPECT_EQ(reader.info().worker, "w1") << path;
