@@ -85,6 +85,19 @@ void ProcessGroup::average(const std::vector<torch::Tensor>& tensors) {
   }
 }
 
+int64_t ProcessGroup::minimum(int64_t value) {
+  std::vector<torch::Tensor> buffer{torch::full({1}, value, torch::kInt64)};
+  c10d::AllreduceOptions options;
+  options.reduceOp = c10d::ReduceOp::MIN;
+  try {
+    impl_->group->allreduce(buffer, options)->wait(impl_->timeout);
+  } catch (const std::exception& e) {
+    throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
+                shortest_text(config_.timeout_seconds) + " s): " + e.what());
+  }
+  return buffer[0].item<int64_t>();
+}
+
 #else  // no c10d in this LibTorch
 
 bool distributed_built() { return false; }
@@ -100,6 +113,7 @@ ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config) {
 ProcessGroup::~ProcessGroup() = default;
 
 void ProcessGroup::average(const std::vector<torch::Tensor>&) {}
+int64_t ProcessGroup::minimum(int64_t value) { return value; }
 
 #endif
 

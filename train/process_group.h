@@ -33,6 +33,10 @@ class ProcessGroup {
   // fails to take part within the timeout (it died, or stopped): the caller stops.
   void average(const std::vector<torch::Tensor>& tensors);
 
+  // The smallest of the ranks' `value`s (e.g. the steps each rank's data allows), so that all
+  // take the same number of steps. Throws like average().
+  int64_t minimum(int64_t value);
+
   int rank() const { return config_.rank; }
   int size() const { return config_.world_size; }
 
