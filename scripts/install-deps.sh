@@ -10,6 +10,7 @@ packages=(
   clang-format                                     # scripts/format.sh
   libyaml-cpp-dev libgtest-dev libbenchmark-dev    # configs, tests, benchmarks
   libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
+  libgloo-dev                                      # data-parallel training (c10d Gloo headers)
   libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
   valgrind                                         # instruction-count benchmarks
   gnuplot-nox                                      # `sittuyin-zero plot`: PNG plots of a run

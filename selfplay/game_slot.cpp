@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/fnv1a.h"
 #include "core/rng.h"
 
 namespace sz::selfplay {
@@ -26,6 +27,12 @@ uint64_t game_seed(uint64_t run_seed, int64_t index) {
 
 uint64_t game_index_of(uint64_t run_seed, uint64_t seed) {
   return (splitmix64_inverse(seed) ^ run_seed) * odd_inverse(kIndexScale);
+}
+
+uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
+  if (worker.empty()) return run_seed;
+  uint64_t state = run_seed ^ fnv1a64(worker.data(), worker.size());
+  return splitmix64(state);
 }
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree)
@@ -61,7 +68,8 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
     record_position(r);
     const game::Player mover = search_.state().to_move();
     if (resigns(r)) {
-      finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign", stats);
+      finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign",
+             stats);
       break;
     }
     const game::ActionId action = config_.avoid_repetition ? fresh_move(r.action) : r.action;
@@ -69,8 +77,10 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
     search_.play(action);
     seen_.push_back(search_.state().hash());
     const game::Outcome outcome = search_.state().outcome();
-    if (outcome.over()) finish(outcome.result, outcome.reason, stats);
-    else if (plies() >= config_.max_plies) finish(game::GameResult::Draw, "max-plies", stats);
+    if (outcome.over())
+      finish(outcome.result, outcome.reason, stats);
+    else if (plies() >= config_.max_plies)
+      finish(game::GameResult::Draw, "max-plies", stats);
   }
   return false;
 }

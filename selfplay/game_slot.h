@@ -3,6 +3,7 @@
 // bookkeeping. A worker drives many slots and evaluates their leaves in one batch.
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/records.h"
@@ -18,6 +19,11 @@ namespace sz::selfplay {
 // directory holds are known by index (resuming plays exactly the missing ones).
 uint64_t game_seed(uint64_t run_seed, int64_t index);
 uint64_t game_index_of(uint64_t run_seed, uint64_t seed);
+
+// The seed of worker `worker`'s games (its `run_seed` for game_seed): `run_seed` itself for no
+// worker (""; the loop's own self-play), else a mix of the run seed and the id, so that workers of
+// one run play disjoint games (their seeds coincide with a chance of about n^2 / 2^64 in n games).
+uint64_t worker_seed(uint64_t run_seed, std::string_view worker);
 
 // Not thread-safe: owned by one worker.
 class GameSlot {

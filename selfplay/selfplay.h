@@ -23,9 +23,19 @@ struct SelfplayJob {
   // games::new_game("sittuyin")). Each worker plays on copies of its own.
   std::shared_ptr<const game::GameState> start;
   std::string out_dir;  // shards go here (runs/<run>/games)
-  // Games the directory should hold when the job is done: the games of config.seed are counted
-  // by index (each once, however often a killed run left it there), others as they are.
+  // Games the directory should hold when the job is done: this worker's games are counted by
+  // index (each once, however often a killed run left it there), others as they are. Other
+  // workers' shards finished meanwhile count too (the directory is counted again whenever this
+  // job finishes a shard), so several workers with the same target stop near it together: the
+  // directory ends with at most the games in their shards and slots still in progress more.
+  // < 0: no limit, play until *stop.
   int64_t games = 0;
+  // The worker's id (selfplay/worker_id.h): its shards are named "<id>-w<thread>-<seq>.h5"
+  // (after selfplay.shard_prefix and '-' when that is set) and record it, and its games are
+  // seeded from worker_seed(config.seed, id), so workers sharing `out_dir` never collide nor
+  // play the same game. "" (the loop's own self-play): "<prefix or host>-w<thread>", seeds from
+  // config.seed; then no other process may write into `out_dir` at the same time.
+  std::string worker_id;
   std::string model_id;    // recorded with every game ("" for the bootstrap evaluator)
   int64_t generation = 0;  // the loop's generation, written into each shard (its place in the window)
   // One evaluator per worker (a NetEvaluator, a client of a shared inference service, or the
@@ -34,8 +44,21 @@ struct SelfplayJob {
   // Called about every `progress_seconds` from one thread with the running statistics.
   std::function<void(const SelfplayStats&)> on_progress;
   double progress_seconds = 10;
-  const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to finish early, losing only games in flight
-  WarningSink on_warning;                   // a damaged shard skipped; default: "warning: ..." on stderr
+  // Following a run (`selfplay --follow`): the model to play with now, asked by each worker
+  // thread at its start and then between games, at most every model_poll_seconds. When it
+  // names another model, the thread begins no more games, finishes those in flight and plays on
+  // with the new one (evaluators_for builds its evaluators; on_model hears of the switch), so
+  // each game is played and recorded (model_id) by one model. An exception it throws is a
+  // warning: the thread keeps its model. Unset: model_id and make_evaluator throughout.
+  std::function<std::string()> current_model;
+  std::function<search::EvaluatorFactory(const std::string& model)> evaluators_for;
+  std::function<void(int thread, const std::string& model)> on_model;
+  double model_poll_seconds = 2;
+  // Set (e.g. by SIGINT) to finish early: no new games are begun, the games in flight may go on
+  // for finish_seconds (0: they are abandoned at once), then the shards are closed.
+  const std::atomic<bool>* stop = nullptr;
+  double finish_seconds = 0;
+  WarningSink on_warning;  // a damaged shard skipped; default: "warning: ..." on stderr
 };
 
 // Runs the job; returns the statistics of the games it played. Throws sz::Error without a start
@@ -45,13 +68,15 @@ struct SelfplayJob {
 // order a killed run finished them in.
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job);
 
-// The games in the completed shards of a directory, for a run seeded with `run_seed`.
+// The games in the completed shards of a directory, for a worker seeded with `run_seed` (its
+// worker_seed).
 struct GamesOnDisk {
   // The game index of every game (game_index_of), sorted, each once. A game of another run's
   // seed gets an index too, almost surely far beyond any a run reaches, so it is counted but
   // never taken for one of this run's games.
   std::vector<uint64_t> indices;
-  int64_t duplicates = 0;  // repeats of an index (left by runs before resuming by index)
+  int64_t duplicates = 0;           // repeats of an index (left by runs before resuming by index)
+  std::vector<std::string> shards;  // the shards read
   int64_t distinct() const { return int64_t(indices.size()); }
 };
 

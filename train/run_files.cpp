@@ -1,7 +1,6 @@
 #include "train/run_files.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -281,22 +280,6 @@ std::vector<std::string> prune_checkpoints(const std::string& models_dir, int ke
     if (fs::remove(path, ec)) deleted.push_back(path);
   }
   return deleted;
-}
-
-FileLock::FileLock(const std::string& path, const std::string& what) {
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw Error(path + ": cannot open the lock file: " + errno_text());
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-    const bool busy = errno == EWOULDBLOCK;
-    const std::string why = errno_text();
-    ::close(fd_);
-    fd_ = -1;
-    throw Error(path + ": " + (busy ? "another " + what + " is working on this run directory" : "cannot lock: " + why));
-  }
-}
-
-FileLock::~FileLock() {
-  if (fd_ >= 0) ::close(fd_);  // releases the lock
 }
 
 }  // namespace sz::train

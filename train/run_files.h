@@ -21,6 +21,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_lock.h"  // FileLock: the trainer's lock on its run directory
 
 namespace sz::train {
 
@@ -95,18 +96,5 @@ std::string move_checkpoint_to_damaged(const std::string& path, std::string* why
 // the one current.txt names; keep 0 deletes nothing. Also deletes temporaries left by a killed
 // writer. Returns the paths deleted.
 std::vector<std::string> prune_checkpoints(const std::string& models_dir, int keep);
-
-// An exclusive lock on a file (flock), released when the object dies or the process does (also
-// on SIGKILL). Throws sz::Error naming the file when another process holds it.
-class FileLock {
- public:
-  explicit FileLock(const std::string& path, const std::string& what);
-  ~FileLock();
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
- private:
-  int fd_ = -1;
-};
 
 }  // namespace sz::train

@@ -16,6 +16,7 @@
 #include "nn/net_runner.h"
 #include "train/batch_loader.h"
 #include "train/precision.h"
+#include "train/process_group.h"
 #include "train/run_files.h"
 #include "train/schedule.h"
 #include "train/shard_catalog.h"
@@ -70,8 +71,12 @@ struct Trainer::Impl {
   int64_t steps_since_refresh = 0;
   Interval interval;
   std::FILE* metrics = nullptr;
+  DistributedConfig dist;
+  int slices = 1;                       // per batch, over all ranks
+  std::unique_ptr<ProcessGroup> group;  // several ranks only
 
   Impl(TrainerSetup setup, TrainerHooks h);
+  bool leader() const { return dist.rank == 0; }  // writes the run's files
   ~Impl();
   void warn(const std::string& s) const { hooks.on_warning ? hooks.on_warning(s) : print_to_stderr("warning: ", s); }
   void info(const std::string& s) const { hooks.on_info ? hooks.on_info(s) : print_to_stderr("train: ", s); }
@@ -83,6 +88,7 @@ struct Trainer::Impl {
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step();
+  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch);
   std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
   std::string save_checkpoint();
@@ -96,16 +102,33 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
       arch{std::move(setup.net), std::move(setup.spec)} {
   models_dir = (fs::path(run_dir) / "models").string();
   logs_dir = (fs::path(run_dir) / "logs").string();
+  dist = checked(setup.distributed).take_or_throw("distributed training");
+  slices = setup.batch_slices > 0 ? setup.batch_slices : dist.world_size;
+  if (slices % dist.world_size != 0 || tc.batch_size % slices != 0)
+    throw Error("train.batch_size " + std::to_string(tc.batch_size) + " cannot be cut into " + std::to_string(slices) +
+                " slices shared by " + std::to_string(dist.world_size) + " ranks");
   fs::create_directories(models_dir);
   fs::create_directories(logs_dir);
-  lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
-  prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
+  if (dist.distributed()) group = std::make_unique<ProcessGroup>(dist);
+  if (leader()) {
+    lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
+    prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
+  }
   if (tc.threads > 0) nn::set_torch_threads(tc.threads);
   device = torch::Device(nn::resolve_device(tc.device));
   precision = std::make_unique<MixedPrecision>(tc.precision, device);
+  if (slices > 1 && precision->resolved() == TrainPrecision::Float16)
+    throw Error("train.precision float16 with several slices or ranks: not supported yet (use bfloat16)");
   create_network();
   state.seed = seed;
-  if (const std::string checkpoint = checkpoint_to_resume(); !checkpoint.empty()) resume(checkpoint);
+  // Rank 0 settles which checkpoint is current (it may repair current.txt); the others wait for
+  // it, then read current.txt, so every rank starts from the same weights.
+  std::string checkpoint = leader() ? checkpoint_to_resume() : "";
+  if (group) {
+    group->minimum(0);
+    if (!leader()) checkpoint = read_current(models_dir);
+  }
+  if (!checkpoint.empty()) resume(checkpoint);
   if (precision->loss_scale > 0 && state.loss_scale > 0) {
     precision->loss_scale = state.loss_scale;
     precision->good_steps = state.loss_scale_good_steps;
@@ -123,8 +146,8 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   lo.device = device;
   loader = std::make_unique<BatchLoader>(lo);
   const std::string metrics_path = (fs::path(logs_dir) / "train.jsonl").string();
-  metrics = std::fopen(metrics_path.c_str(), "a");
-  if (!metrics) throw Error(metrics_path + ": cannot open for appending");
+  if (leader()) metrics = std::fopen(metrics_path.c_str(), "a");
+  if (leader() && !metrics) throw Error(metrics_path + ": cannot open for appending");
 }
 
 Trainer::Impl::~Impl() {
@@ -270,7 +293,8 @@ std::string Trainer::Impl::waiting_message() const {
 int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
   refresh();
   const int64_t room = std::max<int64_t>(0, steps_allowed() - state.step);
-  const int n = int(std::min<int64_t>(max_steps, room));
+  int n = int(std::min<int64_t>(max_steps, room));
+  if (group) n = int(group->minimum(n));  // the ranks step together
   int done = 0;
   for (; done < n && !(stop && stop->load()); ++done) {
     if (steps_since_refresh >= tc.refresh_every) refresh();
@@ -289,15 +313,21 @@ void Trainer::Impl::train_step() {
   models::set_learning_rate(*optimizer, lr);
   net->train();
   optimizer->zero_grad();
-  models::Losses losses;
-  {
-    MixedPrecision::Guard autocast(*precision);
-    const models::NetOutput out = net->forward(batch.input);
-    losses = models::compute_losses(out, batch, tc.loss);
+  torch::Tensor policy, wdl, moves_left;
+  if (slices == 1) {
+    models::Losses losses;
+    {
+      MixedPrecision::Guard autocast(*precision);
+      const models::NetOutput out = net->forward(batch.input);
+      losses = models::compute_losses(out, batch, tc.loss);
+    }
+    precision->backward_and_step(losses.total, *optimizer, parameters);
+    policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
+    moves_left = losses.moves_left.to(torch::kDouble);
+  } else {
+    const std::array<torch::Tensor, 3> heads = train_slices(batch);
+    policy = heads[0], wdl = heads[1], moves_left = heads[2];
   }
-  precision->backward_and_step(losses.total, *optimizer, parameters);
-  const torch::Tensor policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
-  const torch::Tensor moves_left = losses.moves_left.to(torch::kDouble);
   const double moves_left_weight = batch.moves_left.defined() ? tc.loss.moves_left : 0.0;
   const torch::Tensor total = tc.loss.policy * policy + tc.loss.wdl * wdl + moves_left_weight * moves_left;
   const torch::Tensor step_losses = torch::stack({total, policy, wdl, moves_left});
@@ -308,6 +338,42 @@ void Trainer::Impl::train_step() {
   ++state.step;
   ++steps_since_refresh;
   state.samples += tc.batch_size;
+}
+
+// This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
+// gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's
+// mean per-head losses (double).
+std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch) {
+  const int own = slices / dist.world_size;
+  const int64_t rows = batch.input.size(0) / slices;
+  std::array<torch::Tensor, 3> sums;
+  for (int k = 0; k < own; ++k) {
+    const int64_t first = (int64_t(dist.rank) * own + k) * rows;
+    const auto cut = [&](const torch::Tensor& t) { return t.defined() ? t.narrow(0, first, rows) : t; };
+    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask), cut(batch.wdl),
+                                 cut(batch.moves_left)};
+    models::Losses losses;
+    {
+      MixedPrecision::Guard autocast(*precision);
+      losses = models::compute_losses(net->forward(part.input), part, tc.loss);
+    }
+    (losses.total / double(own)).backward();
+    const std::array<torch::Tensor, 3> heads{losses.policy, losses.wdl, losses.moves_left};
+    for (size_t h = 0; h < heads.size(); ++h) {
+      const torch::Tensor mean = heads[h].to(torch::kDouble) / double(own);
+      sums[h] = k == 0 ? mean : sums[h] + mean;
+    }
+  }
+  if (group) {
+    std::vector<torch::Tensor> grads;
+    for (torch::Tensor& p : parameters) {
+      if (!p.mutable_grad().defined()) p.mutable_grad() = torch::zeros_like(p);  // the same list on every rank
+      grads.push_back(p.mutable_grad());
+    }
+    group->average(grads);
+  }
+  optimizer->step();
+  return sums;
 }
 
 // The loss sums of the interval, read from the device (a wait), or zeros before its first step.
@@ -345,11 +411,11 @@ void Trainer::Impl::write_metrics() {
   const std::string line = metrics_json(m, unix_now()) + "\n";
   // One line at a time: a reader (plot) never sees half a line for long. A full disk is an
   // error here like anywhere else, not metrics silently lost.
-  if (std::fputs(line.c_str(), metrics) < 0 || std::fflush(metrics) != 0)
+  if (metrics && (std::fputs(line.c_str(), metrics) < 0 || std::fflush(metrics) != 0))
     throw Error((fs::path(logs_dir) / "train.jsonl").string() + ": cannot write: " + std::strerror(errno));
   interval = Interval{};
   interval.wait_at_start = loader->wait_seconds();
-  if (hooks.on_metrics) hooks.on_metrics(m);
+  if (hooks.on_metrics && leader()) hooks.on_metrics(m);
 }
 
 std::string Trainer::Impl::save_checkpoint() {
@@ -359,6 +425,11 @@ std::string Trainer::Impl::save_checkpoint() {
   state.loss_scale_good_steps = precision->good_steps;
   const std::string name = checkpoint_file_name(state.step);
   const std::string path = (fs::path(models_dir) / name).string();
+  if (!leader()) {  // rank 0 writes it: the same weights
+    current = path;
+    checkpoint_step = state.step;
+    return path;
+  }
   std::error_code ec;
   if (fs::exists(path, ec))  // checkpoint_to_resume starts after every checkpoint there is
     throw Error(path + ": exists already; a trainer never writes over a checkpoint (resumed from " +

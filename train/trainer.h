@@ -27,6 +27,7 @@
 
 #include "game/game_state.h"
 #include "models/net_config.h"
+#include "train/distributed_config.h"
 #include "train/train_config.h"
 
 namespace sz::models {
@@ -70,6 +71,16 @@ struct TrainerSetup {
   game::GameSpec spec;
   uint64_t seed = 1;
   std::string run_dir;
+  // Data-parallel training (docs/SCALING.md): this rank's place among the trainers of the run.
+  // Every rank draws the same batches and trains on its share of each batch's slices; their
+  // gradients are averaged, so the ranks keep the same weights. Rank 0 alone writes the run's
+  // files (checkpoints, metrics, current.txt), the others only read them.
+  DistributedConfig distributed{};
+  // Each batch is cut into this many equal slices, a forward pass each (batch normalisation sees
+  // one slice), their gradients averaged; the ranks share them, so world_size must divide it and
+  // it must divide train.batch_size. 0: one slice per rank. N ranks compute what one rank with N
+  // slices computes (up to the order of float sums).
+  int batch_slices = 0;
 };
 
 class Trainer {

@@ -1,4 +1,5 @@
 #include <csignal>
+#include <filesystem>
 #include <optional>
 
 #include "cli/command.h"
@@ -49,6 +50,17 @@ run::RunConfig run_config_from_args(Args args) {
       overrides.push_back(flag_value(args, i));
     else
       throw Error("unknown option '" + args[i] + "' (see --help)");
+  }
+  return run::load_run_config(name, overrides).take_or_throw();
+}
+
+run::RunConfig run_config_of(const std::string& config_name, const std::string& run_dir,
+                             const std::vector<std::string>& overrides) {
+  std::string name = config_name;
+  if (name.empty()) {
+    const std::string in_run = run_dir.empty() ? "" : (std::filesystem::path(run_dir) / "config.yaml").string();
+    std::error_code ec;
+    name = !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart";
   }
   return run::load_run_config(name, overrides).take_or_throw();
 }

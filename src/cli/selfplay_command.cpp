@@ -1,31 +1,108 @@
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "games/registry.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/worker_id.h"
+#include "train/run_files.h"
 
 namespace sz::cli {
 
 namespace {
 
 constexpr const char* kHelp =
-    R"(usage: sittuyin-zero selfplay --games N --out DIR [--config FILE] [--model PATH] [--set KEY=VALUE ...]
+    R"(usage: sittuyin-zero selfplay --games N --out DIR [--model PATH] [options]
+       sittuyin-zero selfplay --follow RUN [--games N] [options]
 
-Plays N self-play games with MCTS and writes them as HDF5 shards to DIR (docs/DATA.md). With no
-model, the search uses a uniform prior and a zero value (the bootstrap player). Killed and run
-again with the same DIR, it plays only the games still missing. Ctrl-C finishes the shards and
-stops (games in flight are lost).
-  --config FILE     run config (YAML; default: the built-in quickstart); see configs/
-  --model PATH      checkpoint to play with (default: the uniform bootstrap evaluator)
-  --set KEY=VALUE   override a config value, e.g. --set search.full_visits=64 (repeatable)
-  --games N         how many games DIR should hold when done
-  --out DIR         where the shards go; the resolved config is written there as config.yaml
+Plays self-play games with MCTS and writes them as HDF5 shards (docs/DATA.md). With no model,
+the search uses a uniform prior and a zero value (the bootstrap player). Any number of these may
+write into one directory at once, on one host or several sharing it: each is a worker with an id
+of its own, which names its shards and seeds its games, so none collide and no game is played
+twice; with --games they stop together near N games. Killed and run again with the same
+directory and id, it plays only its games still missing. Ctrl-C or SIGTERM begins no more
+games, lets those in flight finish for --finish-seconds, closes the shards and stops.
+
+With --follow, a long-running worker of the run RUN: it writes into RUN/games, plays with the
+network RUN/models/adopted.txt names (the bootstrap player until there is one) and switches to a
+newly adopted one between games (`train --run RUN` adopts each checkpoint it writes; the loop
+adopts after its gate). It runs until Ctrl-C or SIGTERM (or until RUN/games holds N games).
+  --games N           how many games the directory should hold when done
+  --out DIR           where the shards go; the resolved config is written there as config.yaml
+  --model PATH        checkpoint to play with (default: the uniform bootstrap evaluator)
+  --follow RUN        play for the run RUN, with its adopted network (see above)
+  --worker ID         this worker's id (letters, digits, '.', '_', '-'), unique among the workers
+                      of the directory (a live one holds it); default: <host>-<n>, the lowest n
+                      free on this host
+  --finish-seconds S  on Ctrl-C or SIGTERM, how long the games in flight may go on (default 30;
+                      those still running then are lost)
+  --config FILE       run config (YAML); default: RUN/config.yaml when following and there, else
+                      the built-in quickstart; see configs/
+  --set KEY=VALUE     override a config value, e.g. --set search.full_visits=64 (repeatable)
 )";
+
+// The evaluators of the model being followed: one factory per model, shared by the worker
+// threads (a factory may share one inference service among them), built by the first to ask.
+class FollowedModels {
+ public:
+  FollowedModels(game::GameSpec spec, nn::InferenceConfig inference)
+      : spec_(std::move(spec)), inference_(std::move(inference)) {}
+  search::EvaluatorFactory evaluators(const std::string& model) {
+    std::lock_guard lock(mutex_);
+    if (model != model_ || !factory_) factory_ = nn::evaluator_factory(model, spec_, inference_), model_ = model;
+    return factory_;
+  }
+
+ private:
+  std::mutex mutex_;
+  const game::GameSpec spec_;
+  const nn::InferenceConfig inference_;
+  std::string model_;
+  search::EvaluatorFactory factory_;
+};
+
+struct Options {
+  std::string config_name, model, out, worker, follow;
+  std::vector<std::string> overrides;
+  int64_t games = -1;
+  double finish_seconds = 30;
+};
+
+Options parse_options(Args args) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--config")
+      o.config_name = flag_value(args, i);
+    else if (a == "--model")
+      o.model = flag_value(args, i);
+    else if (a == "--set")
+      o.overrides.push_back(flag_value(args, i));
+    else if (a == "--games")
+      o.games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
+    else if (a == "--out")
+      o.out = flag_value(args, i);
+    else if (a == "--follow")
+      o.follow = flag_value(args, i);
+    else if (a == "--worker")
+      o.worker = flag_value(args, i);
+    else if (a == "--finish-seconds")
+      o.finish_seconds = parse_int_flag(a, flag_value(args, i), 0, 86'400);
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
+  }
+  if (o.follow.empty() && (o.games < 0 || o.out.empty()))
+    throw Error("give --games N and --out DIR, or --follow RUN (see --help)");
+  if (!o.follow.empty() && (!o.out.empty() || !o.model.empty()))
+    throw Error("--follow RUN writes into RUN/games with the run's adopted network: no --out or --model with it");
+  return o;
+}
 
 }  // namespace
 
@@ -34,43 +111,43 @@ int selfplay_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string config_name = "quickstart", model, out;
-  std::vector<std::string> overrides;
-  int64_t games = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--config")
-      config_name = flag_value(args, i);
-    else if (a == "--model")
-      model = flag_value(args, i);
-    else if (a == "--set")
-      overrides.push_back(flag_value(args, i));
-    else if (a == "--games")
-      games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
-    else if (a == "--out")
-      out = flag_value(args, i);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  if (!games || out.empty()) throw Error("give --games N and --out DIR (see --help)");
-  const run::RunConfig config = run::load_run_config(config_name, overrides).take_or_throw();
+  const Options o = parse_options(args);
+  const run::RunConfig config = run_config_of(o.config_name, o.follow, o.overrides);
+  const std::string out = o.follow.empty() ? o.out : (std::filesystem::path(o.follow) / "games").string();
   std::filesystem::create_directories(out);
-  write_file_atomically(out + "/config.yaml", run::to_yaml(config));
+  const std::string config_file = o.follow.empty() ? out + "/config.yaml" : o.follow + "/config.yaml";
+  if (o.follow.empty() || !std::filesystem::exists(config_file))
+    write_file_atomically(config_file, run::to_yaml(config));
+  const selfplay::WorkerClaim claim = selfplay::claim_worker_id(out, o.worker);
 
   selfplay::SelfplayJob job;
   job.config = config.selfplay;
   job.start = games::new_game(config.profile).take_or_throw("profile");
   job.out_dir = out;
-  job.games = games;
-  job.model_id = model;
-  job.make_evaluator = nn::evaluator_factory(model, job.start->spec(), config.inference);
+  job.games = o.games;
+  job.worker_id = claim.id;
+  job.model_id = o.model;
+  FollowedModels models(job.start->spec(), config.inference);
+  if (o.follow.empty()) {
+    job.make_evaluator = nn::evaluator_factory(o.model, job.start->spec(), config.inference);
+  } else {
+    job.current_model = [run = o.follow] { return train::read_adopted(run); };
+    job.evaluators_for = [&](const std::string& model) { return models.evaluators(model); };
+    job.on_model = [&](int thread, const std::string& model) {
+      std::fprintf(stderr, "selfplay: worker %s thread %d now plays with %s\n", claim.id.c_str(), thread,
+                   model.empty() ? "the bootstrap player" : model.c_str());
+    };
+  }
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
   const std::atomic<bool>& stop = stop_on_interrupt();
   job.stop = &stop;
+  job.finish_seconds = o.finish_seconds;
+  std::fprintf(stderr, "selfplay: worker %s writing into %s\n", claim.id.c_str(), out.c_str());
   const auto stats = selfplay::run_selfplay(job);
   std::fprintf(stderr, "%s\n", stats->progress_line().c_str());
-  std::printf("selfplay: %lld games in %.1f s; %lld games in %s\n", static_cast<long long>(stats->games()),
-              stats->seconds(), static_cast<long long>(selfplay::count_games(out)), out.c_str());
+  std::printf("selfplay: worker %s, %lld games in %.1f s; %lld games in %s\n", claim.id.c_str(),
+              static_cast<long long>(stats->games()), stats->seconds(),
+              static_cast<long long>(selfplay::count_games(out)), out.c_str());
   return exit_status(stop);
 }
 

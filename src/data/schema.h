@@ -100,6 +100,9 @@ inline constexpr const char* kAttrNumPositions = "num_positions";
 // time.
 inline constexpr const char* kAttrGeneration = "generation";
 inline constexpr const char* kAttrFinishedUnixMs = "finished_unix_ms";
+// The self-play worker that wrote the shard (its id seeds its games, selfplay::worker_seed);
+// written only when the writer names one.
+inline constexpr const char* kAttrWorker = "worker";
 
 // The type stored in the file (little-endian, fixed size) and the one used in memory.
 hid_t file_type(Kind kind);

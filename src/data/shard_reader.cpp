@@ -107,6 +107,7 @@ void ShardReader::Impl::read_attributes() {
   if (H5Aexists(f, schema::kAttrGeneration) > 0) info.generation = h5::read_int_attr(f, schema::kAttrGeneration, path);
   if (H5Aexists(f, schema::kAttrFinishedUnixMs) > 0)
     info.finished_unix_ms = h5::read_int_attr(f, schema::kAttrFinishedUnixMs, path);
+  if (H5Aexists(f, schema::kAttrWorker) > 0) info.worker = h5::read_string_attr(f, schema::kAttrWorker, path);
   h5::take_error_message();  // a failed H5Aexists (negative) leaves its error on the stack
   if (s.game.empty() || s.binary_planes < 0 || s.scalar_features < 0 || s.action_space <= 0 || info.num_games < 0 ||
       info.num_positions < 0) {

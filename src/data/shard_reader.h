@@ -37,6 +37,9 @@ struct ShardInfo {
   // written before they were (finished_unix_ms), or 0 for its generation.
   int64_t generation = 0;
   int64_t finished_unix_ms = -1;
+  // The self-play worker that wrote it (the `worker` attribute), "" when none was named (the
+  // loop's own self-play, shards written before 2026-12-02).
+  std::string worker{};
 };
 
 // Holds the file open. Not thread-safe: one per thread (the module serialises HDF5 calls).

@@ -140,6 +140,7 @@ void ShardWriter::Impl::write_header() {
   h5::write_int_attr(f, schema::kAttrScalarFeatures, spec.scalar_features, tmp_path);
   h5::write_int_attr(f, schema::kAttrActionSpace, spec.action_space, tmp_path);
   h5::write_string_attr(f, schema::kAttrWriter, writer_version(), tmp_path);
+  if (!options.worker.empty()) h5::write_string_attr(f, schema::kAttrWorker, options.worker, tmp_path);
 }
 
 // The shard is built in memory (HDF5's core driver, no backing store) and written out whole by

@@ -19,6 +19,7 @@ struct ShardWriterOptions {
   int64_t games_per_shard = 500;   // finish a shard once it holds this many games ...
   double seconds_per_shard = 600;  // ... or once it is this old (0: no age limit)
   int64_t generation = 0;          // the loop's generation of the games (schema::kAttrGeneration)
+  std::string worker{};            // the self-play worker writing (schema::kAttrWorker; "": none)
 };
 
 // Not thread-safe: one per worker. Different writers may run on different threads (the module

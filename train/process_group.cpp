@@ -1,0 +1,120 @@
+#include "train/process_group.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "core/error.h"
+#include "core/number_text.h"
+
+#ifdef SZ_HAVE_C10D
+#ifndef USE_C10D_GLOO  // the header's guard (TORCH_CXX_FLAGS may set it): LibTorch is built with Gloo
+#define USE_C10D_GLOO 1
+#endif
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#endif
+
+namespace sz::train {
+
+namespace {
+
+std::string where(const DistributedConfig& c) {
+  return "distributed: rank " + std::to_string(c.rank) + " of " + std::to_string(c.world_size) + " at " + c.host + ":" +
+         std::to_string(c.port);
+}
+
+}  // namespace
+
+#ifdef SZ_HAVE_C10D
+
+bool distributed_built() { return true; }
+
+struct ProcessGroup::Impl {
+  std::chrono::milliseconds timeout{0};
+  c10::intrusive_ptr<c10d::Store> store;
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+};
+
+ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config), impl_(std::make_unique<Impl>()) {
+  Impl& g = *impl_;
+  g.timeout = std::chrono::milliseconds(int64_t(config.timeout_seconds * 1000));
+  try {
+    c10d::TCPStoreOptions so;
+    so.port = uint16_t(config.port);
+    so.isServer = config.rank == 0;
+    so.numWorkers = size_t(config.world_size);
+    so.waitWorkers = true;
+    so.timeout = g.timeout;
+    g.store = c10::make_intrusive<c10d::TCPStore>(config.host, so);
+    auto options = c10d::ProcessGroupGloo::Options::create(g.timeout);
+    // Gloo binds each rank to an address of its own host: the interface GLOO_SOCKET_IFNAME names
+    // (as torch.distributed does), else the address this host's name resolves to.
+    const char* interface = std::getenv("GLOO_SOCKET_IFNAME");
+    options->devices.push_back(interface && *interface ? c10d::ProcessGroupGloo::createDeviceForInterface(interface)
+                                                       : c10d::ProcessGroupGloo::createDefaultDevice());
+    options->threads = 2;
+    g.group = c10::make_intrusive<c10d::ProcessGroupGloo>(g.store, config.rank, config.world_size, options);
+  } catch (const std::exception& e) {
+    throw Error(where(config) + ": cannot join the other ranks within " + shortest_text(config.timeout_seconds) +
+                " s: " + e.what());
+  }
+}
+
+ProcessGroup::~ProcessGroup() = default;
+
+void ProcessGroup::average(const std::vector<torch::Tensor>& tensors) {
+  if (tensors.empty()) return;
+  Impl& g = *impl_;
+  std::vector<torch::Tensor> flat_parts;
+  flat_parts.reserve(tensors.size());
+  for (const torch::Tensor& t : tensors) flat_parts.push_back(t.reshape({-1}));
+  std::vector<torch::Tensor> buffer{torch::cat(flat_parts)};
+  try {
+    g.group->allreduce(buffer)->wait(g.timeout);
+  } catch (const std::exception& e) {
+    throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
+                shortest_text(config_.timeout_seconds) + " s): " + e.what());
+  }
+  buffer[0].div_(config_.world_size);
+  int64_t offset = 0;
+  for (const torch::Tensor& t : tensors) {
+    const int64_t n = t.numel();
+    t.copy_(buffer[0].narrow(0, offset, n).view(t.sizes()));
+    offset += n;
+  }
+}
+
+int64_t ProcessGroup::minimum(int64_t value) {
+  std::vector<torch::Tensor> buffer{torch::full({1}, value, torch::kInt64)};
+  c10d::AllreduceOptions options;
+  options.reduceOp = c10d::ReduceOp::MIN;
+  try {
+    impl_->group->allreduce(buffer, options)->wait(impl_->timeout);
+  } catch (const std::exception& e) {
+    throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
+                shortest_text(config_.timeout_seconds) + " s): " + e.what());
+  }
+  return buffer[0].item<int64_t>();
+}
+
+#else  // no c10d in this LibTorch
+
+bool distributed_built() { return false; }
+
+struct ProcessGroup::Impl {};
+
+ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config) {
+  throw Error(where(config) +
+              ": this build has no distributed training (LibTorch without c10d and Gloo headers; "
+              "configure with -DSZ_DISTRIBUTED=ON where they are, see docs/SCALING.md)");
+}
+
+ProcessGroup::~ProcessGroup() = default;
+
+void ProcessGroup::average(const std::vector<torch::Tensor>&) {}
+int64_t ProcessGroup::minimum(int64_t value) { return value; }
+
+#endif
+
+}  // namespace sz::train
