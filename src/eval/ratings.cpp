@@ -28,6 +28,14 @@ double score_variance(const MatchScore& m) {
 }
 }  // namespace
 
+Interval wilson_interval(double successes, double n, double z) {
+  if (n <= 0) return {};
+  const double p = successes / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 EloEstimate elo_estimate(const MatchScore& m) {
   const double s = m.score();
   const double se = m.games() ? std::sqrt(score_variance(m) / m.games()) : 0.5;
@@ -58,7 +66,10 @@ Sprt::Verdict Sprt::verdict(const MatchScore& m) const {
 
 std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor) {
   // Work in natural logits r (Elo = r * kEloScale). Games are (a, b, points of a, count).
-  struct Games { int a, b; double points, count; };
+  struct Games {
+    int a, b;
+    double points, count;
+  };
   std::vector<Games> games;
   for (const PairResult& p : results)
     if (p.score.games()) games.push_back({p.a, p.b, p.score.wins + 0.5 * p.score.draws, double(p.score.games())});

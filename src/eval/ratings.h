@@ -23,6 +23,13 @@ struct EloEstimate {
 double elo_from_score(double score);  // clamped to +-1000 at scores 0 and 1
 double score_from_elo(double elo);
 
+// The Wilson score interval of a proportion: `successes` of `n` trials (a score: wins plus half
+// the draws), at `z` standard errors (95% by default). {0, 1} for n = 0.
+struct Interval {
+  double lower = 0, upper = 1;
+};
+Interval wilson_interval(double successes, double n, double z = 1.959963984540054);
+
 // Elo difference with a 95% interval from the trinomial variance of the per-game score.
 EloEstimate elo_estimate(const MatchScore& m);
 
