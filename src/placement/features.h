@@ -7,9 +7,25 @@
 #include <cstdint>
 #include <string>
 
-#include "placement/formation.h"
+#include "games/formation.h"
 
 namespace sz::placement {
+
+// The formations' vocabulary (games/formation.h), used throughout this module.
+using games::board_square;
+using games::Drop;
+using games::Formation;
+using games::formation_text;
+using games::kManNames;
+using games::kManTypes;
+using games::kMen;
+using games::kMenPerSide;
+using games::kMenPerType;
+using games::men_of_fen;
+using games::parse_formation;
+using games::PlacedGame;
+using games::SidePlacement;
+using games::square_name;
 
 enum FeatureId : int {
   kKingFile,            // 0 = a .. 7 = h

@@ -3,12 +3,14 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "placement/network_values.h"
 #include "placement/report.h"
 #include "placement/statistics.h"
 #include "plot/gnuplot.h"
@@ -71,7 +73,8 @@ void read_folder(const std::string& folder, Groups& groups, PlacementSummary& su
     }
     const std::vector<data::GameInfo> infos = reader.read_games();
     for (size_t g = 0; g < infos.size(); ++g) {
-      const Result<PlacedGame> placed = replay_placement(infos[g]);
+      const Result<PlacedGame> placed =
+          games::replay_placement(infos[g].profile, infos[g].start_fen, infos[g].moves, infos[g].result);
       if (!placed) {
         ++summary.skipped;
         if (warned++ < kWarningsPerFolder) {
@@ -132,6 +135,7 @@ PlacementSummary run_placements(const PlacementOptions& options) {
   Progress progress(options.progress);
   const std::vector<std::string> labels = source_labels(options.games);
   std::string table = summary_header();
+  const std::unique_ptr<search::Evaluator> net = options.model ? options.model(0) : nullptr;
   for (size_t i = 0; i < options.games.size(); ++i) {
     Groups groups;
     read_folder(options.games[i], groups, summary, progress);
@@ -139,8 +143,11 @@ PlacementSummary run_placements(const PlacementOptions& options) {
       fs::path dir = fs::path(options.out);
       if (options.games.size() > 1) dir /= labels[i];
       dir /= profile;
+      FormationValues values;
+      if (options.model) values = formation_values(stats, *net, options.top, options.progress);
       const ReportOptions report{options.top, options.gnuplot};
-      for (std::string& path : write_report(stats, dir.string(), report)) summary.written.push_back(std::move(path));
+      for (std::string& path : write_report(stats, dir.string(), report, values))
+        summary.written.push_back(std::move(path));
       table += summary_line(labels[i], stats);
       if (options.progress) options.progress("wrote " + dir.string());
     }

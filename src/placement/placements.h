@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "search/evaluator.h"
+
 namespace sz::placement {
 
 struct PlacementOptions {
@@ -15,6 +17,8 @@ struct PlacementOptions {
   std::string out;                  // the output folder
   int top = 20;                     // formations listed per colour
   std::string gnuplot = "gnuplot";  // empty: CSV files only
+  // With a network: its value of each listed formation (network_values.h). Empty: none.
+  search::EvaluatorFactory model;
   // Progress lines for long steps (reading, the network's values); none if empty.
   std::function<void(const std::string&)> progress;
 };

@@ -26,7 +26,10 @@ void ProfileStats::add(const PlacedGame& game) {
     for (const Drop& d : side.formation.men) ++heat[size_t(c)][size_t(d.man)][size_t(d.square)];
     for (size_t k = 0; k < side.order.size() && k < size_t(kMenPerSide); ++k)
       ++order[size_t(c)][k][size_t(side.order[k].man)];
-    add_result(formations[size_t(c)][formation_text(side.formation)], points);
+    const std::string text = formation_text(side.formation);
+    add_result(formations[size_t(c)][text], points);
+    std::vector<std::string>& positions = fens[size_t(c)][text];
+    if (positions.size() < kPositionsPerFormation) positions.push_back(game.fen);
     sides.push_back({formation_features(side.formation, side.pawns), c, points});
   }
 }

@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "eval/ratings.h"
+#include "games/formation.h"
 #include "placement/features.h"
-#include "placement/formation.h"
 
 namespace sz::placement {
+
+inline constexpr size_t kPositionsPerFormation = 8;
 
 struct SideRow {
   Features features{};
@@ -34,6 +36,9 @@ struct ProfileStats {
   // [colour]: formation_text -> the results of the games that used it, from the placing side.
   std::array<std::map<std::string, eval::MatchScore>, 2> formations;
   std::vector<SideRow> sides;  // two per game
+  // [colour]: formation_text -> the positions after both placements of the first games that used
+  // it (at most kPositionsPerFormation), for the network's values (network_values.h).
+  std::array<std::map<std::string, std::vector<std::string>>, 2> fens;
 
   void add(const PlacedGame& game);
   Heat board_heat(int colour) const;  // heat[colour] on the real board

@@ -16,9 +16,9 @@
 #include "core/split.h"
 #include "data/shard_writer.h"
 #include "eval/ratings.h"
+#include "games/formation.h"
 #include "games/registry.h"
 #include "placement/features.h"
-#include "placement/formation.h"
 #include "placement/logistic.h"
 #include "placement/placements.h"
 #include "placement/statistics.h"
@@ -83,6 +83,10 @@ data::GameRecord make_record(const std::string& profile, const std::string& whit
   return g;
 }
 
+Result<PlacedGame> replay(const data::GameMeta& g) {
+  return games::replay_placement(g.profile, g.start_fen, g.moves, g.result);
+}
+
 struct Game {
   std::string white, black;
   int result = 0;
@@ -99,7 +103,7 @@ ProfileStats stats_of(const std::string& profile, const std::vector<Game>& games
   const game::GameSpec spec = games::spec_for(profile).take_or_throw("spec");
   ProfileStats stats;
   for (const Game& g : games)
-    stats.add(replay_placement(make_record(profile, g.white, g.black, g.result, spec).meta).take_or_throw("replay"));
+    stats.add(replay(make_record(profile, g.white, g.black, g.result, spec).meta).take_or_throw("replay"));
   return stats;
 }
 
@@ -127,8 +131,7 @@ TEST(PlacementFormation, ParsesWritesCanonicallyAndRefusesWrongMen) {
 TEST(PlacementFormation, ReplaysBothProfilesOrdersIntoTheSidesFrames) {
   for (const std::string profile : {"sittuyin", "sittuyin-traditional"}) {
     const game::GameSpec spec = games::spec_for(profile).take_or_throw("spec");
-    const PlacedGame g =
-        replay_placement(make_record(profile, kClassic, kLeftKing, 1, spec).meta).take_or_throw("replay");
+    const PlacedGame g = replay(make_record(profile, kClassic, kLeftKing, 1, spec).meta).take_or_throw("replay");
     EXPECT_EQ(formation_text(g.side[0].formation), canonical(kClassic)) << profile;
     EXPECT_EQ(formation_text(g.side[1].formation), canonical(kLeftKing)) << profile;
     ASSERT_EQ(g.side[0].order.size(), 8u);

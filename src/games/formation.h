@@ -1,5 +1,6 @@
 #pragma once
-// Sittuyin formations: the eight men a side places (king, met, two khons, two knights, two rooks)
+// Sittuyin formations (games/ rather than chaturanga/, since they are read and played through the
+// game seam and the registry): the eight men a side places (king, met, two khons, two knights, two rooks)
 // and where, in the placing side's own frame (the shards' mover's frame: Black's squares are
 // rotated by 180 degrees, s -> 63 - s, so a1 is each side's left back corner and both sides'
 // pawns stand on a3-d3 and e4-h4). A formation is written as drops in that frame, e.g.
@@ -12,9 +13,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "data/records.h"
 
-namespace sz::placement {
+namespace sz::games {
 
 // The placed men by their Sittuyin letters, in the order tables list them.
 inline constexpr std::string_view kMen = "KFSNR";
@@ -40,7 +40,7 @@ std::string square_name(int square);  // "a1"
 std::string formation_text(const Formation& f);
 // Parses drops "X@sq" separated by spaces or commas, X one of kMen; checks that the men are
 // exactly one king, one met and two each of khons, knights and rooks on distinct squares. That
-// they may stand there under a profile is checked by playing them (placement_game.h).
+// they may stand there under a profile is checked by playing them (formation_play.h).
 Result<Formation> parse_formation(std::string_view text);
 
 // One side of a game's placement.
@@ -58,9 +58,14 @@ struct PlacedGame {
   std::string fen;                    // the position after both placements
 };
 
-// Replays the record's moves from its start position while placement lasts. Fails (naming the
-// move) on a record that is no Sittuyin game, starts after placement, has a move that is not
-// legal, or ends before placement does.
-Result<PlacedGame> replay_placement(const data::GameMeta& game);
+// The men of both sides on the board of a FEN, each in its side's frame, and its pawns.
+Result<std::array<SidePlacement, 2>> men_of_fen(std::string_view fen);
 
-}  // namespace sz::placement
+// Replays a game record's `moves` (UCI, space separated) from `start_fen` (empty: the profile's
+// start) while placement lasts; `result` is White's. Fails (naming the move) on a record that is
+// no Sittuyin game, starts after placement, has a move that is not legal, or ends before
+// placement does.
+Result<PlacedGame> replay_placement(std::string_view profile, std::string_view start_fen, std::string_view moves,
+                                    int result);
+
+}  // namespace sz::games

@@ -1,4 +1,4 @@
-#include "placement/formation.h"
+#include "games/formation.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include "game/game_state.h"
 #include "games/registry.h"
 
-namespace sz::placement {
+namespace sz::games {
 
 namespace {
 
@@ -27,7 +27,8 @@ void sort_men(Formation& f) {
             [](const Drop& a, const Drop& b) { return a.man != b.man ? a.man < b.man : a.square < b.square; });
 }
 
-// The men of both sides on the board field of a FEN, in each side's frame.
+}  // namespace
+
 Result<std::array<SidePlacement, 2>> men_of_fen(std::string_view fen) {
   std::array<SidePlacement, 2> sides;
   int rank = 7, file = 0;
@@ -52,8 +53,6 @@ Result<std::array<SidePlacement, 2>> men_of_fen(std::string_view fen) {
   for (SidePlacement& s : sides) sort_men(s.formation);
   return sides;
 }
-
-}  // namespace
 
 std::string square_name(int square) { return {char('a' + square % 8), char('1' + square / 8)}; }
 
@@ -93,16 +92,17 @@ Result<Formation> parse_formation(std::string_view text) {
   return f;
 }
 
-Result<PlacedGame> replay_placement(const data::GameMeta& game) {
-  auto started = games::new_game(game.profile, game.start_fen);
+Result<PlacedGame> replay_placement(std::string_view profile, std::string_view start_fen, std::string_view moves_text,
+                                    int result) {
+  auto started = new_game(profile, start_fen);
   if (!started) return fail("its start: " + started.error());
   std::unique_ptr<game::GameState> state = std::move(started).value();
   if (state->spec().game != "sittuyin") return fail("a " + state->spec().game + " game has no placement");
   if (state->phase() != game::Phase::Placement) return fail("it starts after placement");
   PlacedGame placed;
-  placed.profile = game.profile;
-  placed.result = game.result;
-  const std::vector<std::string_view> moves = split_words(game.moves);
+  placed.profile = std::string(profile);
+  placed.result = result;
+  const std::vector<std::string_view> moves = split_words(moves_text);
   size_t i = 0;
   for (; i < moves.size() && state->phase() == game::Phase::Placement; ++i) {
     const int colour = state->to_move() == game::Player::First ? 0 : 1;
@@ -128,4 +128,4 @@ Result<PlacedGame> replay_placement(const data::GameMeta& game) {
   return placed;
 }
 
-}  // namespace sz::placement
+}  // namespace sz::games
