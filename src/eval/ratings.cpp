@@ -3,6 +3,10 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "core/parse_number.h"
+#include "core/split.h"
 
 namespace sz::eval {
 
@@ -62,6 +66,21 @@ Sprt::Verdict Sprt::verdict(const MatchScore& m) const {
   if (l >= upper_bound()) return Verdict::AcceptH1;
   if (l <= lower_bound()) return Verdict::AcceptH0;
   return Verdict::Continue;
+}
+
+Result<Sprt> parse_sprt(std::string_view text) {
+  std::vector<double> v;
+  for (const std::string_view field : split(text, ',')) {
+    const std::optional<double> number = parse_number<double>(field);
+    if (!number) return fail("'" + std::string(field) + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
+    v.push_back(*number);
+  }
+  if (v.size() != 2 && v.size() != 4)
+    return fail("want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + std::string(text) + "'");
+  const Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
+  if (!(s.elo1 > s.elo0)) return fail("ELO1 must exceed ELO0");
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) return fail("ALPHA and BETA must lie in (0, 0.5)");
+  return s;
 }
 
 std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor) {

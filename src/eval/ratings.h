@@ -4,7 +4,10 @@
 // maximum-likelihood Bradley-Terry fit of many players at once, anchored at one player.
 // Elo is logistic: expected score = 1 / (1 + 10^(-diff / 400)). A draw counts half a win.
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/error.h"
 
 namespace sz::eval {
 
@@ -44,6 +47,9 @@ struct Sprt {
   double upper_bound() const;
   Verdict verdict(const MatchScore& m) const;
 };
+
+// "ELO0,ELO1[,ALPHA,BETA]" (alpha and beta default to 0.05); the error names the bad field.
+Result<Sprt> parse_sprt(std::string_view text);
 
 // One pairing's results: `wins` of player a over b, `draws`, and `losses` (wins of b over a).
 struct PairResult {

@@ -16,6 +16,7 @@
 #include "games/formation.h"
 #include "games/formation_play.h"
 #include "games/registry.h"
+#include "placement/formation_ab.h"
 #include "placement/network_values.h"
 
 namespace sz::eval {
@@ -182,6 +183,50 @@ TEST(PlacementNetworkValues, TheUniformNetworkValuesEveryFormationAtZero) {
   EXPECT_DOUBLE_EQ(v.games_value, 0.0);
   EXPECT_DOUBLE_EQ(v.reply_value, 0.0);
   EXPECT_TRUE(games::parse_formation(v.reply).ok()) << v.reply;  // Black's complete reply formation
+}
+
+placement::AbOptions ab_options(const std::string& a, const std::string& b) {
+  placement::AbOptions o;
+  o.a = placement::formation_control(a, "--a").take_or_throw("");
+  o.b = placement::formation_control(b, "--b").take_or_throw("");
+  o.player = parse_player_spec("material,sims=4").take_or_throw("");
+  o.opponent = parse_player_spec("material,sims=4,placement=random").take_or_throw("");
+  o.simulations = 4;
+  o.games = 8;
+  o.max_plies = 60;
+  return o;
+}
+
+TEST(PlacementAb, TheSameFormationTwiceDiffersInNoPair) {
+  // Same seeds, colours and opposing placements: every pair of games is the same game.
+  const placement::AbResult same = placement::run_formation_ab(ab_options(kClassic, kClassic));
+  EXPECT_EQ(same.pairs, 8);
+  EXPECT_EQ(same.paired.draws, 8);
+  EXPECT_DOUBLE_EQ(same.difference, 0.0);
+  EXPECT_DOUBLE_EQ(same.lower, 0.0);
+  EXPECT_EQ(same.a.wins, same.b.wins);
+  const placement::AbResult other = placement::run_formation_ab(ab_options(kClassic, kEdgeKing));
+  EXPECT_EQ(other.pairs, 8);
+  EXPECT_NEAR(other.difference, other.a.score() - other.b.score(), 1e-12);
+  EXPECT_LE(other.lower, other.difference);
+  EXPECT_GE(other.upper, other.difference);
+  EXPECT_NE(placement::format_ab(other, ab_options(kClassic, kEdgeKing)).find("95% interval"), std::string::npos);
+}
+
+TEST(PlacementAb, BadFormationsAreNamed) {
+  const auto bad = placement::formation_control("K@e2 F@d2", "--a");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("--a: a formation has"), std::string::npos) << bad.error();
+  const auto missing = placement::formation_control("/nonexistent/formation.txt", "--b");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("--b: /nonexistent/formation.txt: cannot open"), std::string::npos) << missing.error();
+  placement::AbOptions o = ab_options(kClassic, "K@e2 F@d2 S@c2 S@f2 N@b1 N@g1 R@a1 R@h2");
+  try {
+    placement::run_formation_ab(o);
+    ADD_FAILURE() << "played an illegal formation";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--b: formation"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
