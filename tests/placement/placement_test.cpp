@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -22,6 +23,8 @@
 #include "placement/logistic.h"
 #include "placement/placements.h"
 #include "placement/statistics.h"
+#include "python_helpers.h"
+#include "test_paths.h"
 
 namespace sz::placement {
 namespace {
@@ -324,6 +327,47 @@ TEST(Placements, WritesTheTablesAndPlotsPerProfile) {
   const std::string summary_csv = read_text(dir.path / "out" / "summary.csv");
   EXPECT_NE(summary_csv.find(",sittuyin,5,3,1,1,"), std::string::npos) << summary_csv;
   EXPECT_NE(summary_csv.find(",sittuyin-traditional,1,0,1,0,"), std::string::npos) << summary_csv;
+}
+
+// scripts/placement_heat.py (docs/PLACEMENT.md) counts the men per square from the shards with
+// h5py and numpy alone, and gets the heat maps' counts.
+TEST(Placements, ThePythonScriptReproducesTheHeatMaps) {
+  const std::string python = test::find_python();
+  if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
+  TempDir dir;
+  write_shard(dir.path / "games", "sittuyin", kGames);
+  write_shard(dir.path / "games", "sittuyin-traditional", {{kLeftKing, kClassic, 0}, {kEdgeKing, kLeftKing, 1}});
+  PlacementOptions options;
+  options.games = {(dir.path / "games").string()};
+  options.out = (dir.path / "out").string();
+  options.gnuplot.clear();
+  run_placements(options);
+  // The script counts all profiles together: add the two profiles' tables.
+  std::map<std::string, int64_t> expected;
+  for (const char* profile : {"sittuyin", "sittuyin-traditional"})
+    for (const char* colour : {"white", "black"}) {
+      std::ifstream in(dir.path / "out" / profile / (std::string("heat_") + colour + "_board.csv"));
+      std::string line;
+      std::getline(in, line);
+      while (std::getline(in, line)) {
+        const auto f = split(line, ',');
+        expected[std::string(colour) + "," + std::string(f[0]) + "," + std::string(f[1])] +=
+            std::stoll(std::string(f[2]));
+      }
+    }
+  int status = -1;
+  const std::string out = test::run_command(
+      python + " " + test::source_dir() + "/scripts/placement_heat.py " + (dir.path / "games").string() + " 2>&1",
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  std::map<std::string, int64_t> counted;
+  for (const std::string_view line : split(out, '\n')) {
+    const auto f = split(line, ',');
+    if (f.size() != 4 || f[0] == "colour") continue;
+    counted[std::string(f[0]) + "," + std::string(f[1]) + "," + std::string(f[2])] = std::stoll(std::string(f[3]));
+  }
+  EXPECT_EQ(counted, expected) << out;
+  EXPECT_NE(out.find("# 7 games, 112 men"), std::string::npos) << out;
 }
 
 std::string error_of(const PlacementOptions& options) {
