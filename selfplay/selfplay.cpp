@@ -125,7 +125,7 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   for (int i = 0; i < job.config.games_per_thread; ++i) {
     const int64_t game = counter.take();
     if (game < 0) break;
-    slots.push_back(std::make_unique<GameSlot>(job.config, *start, &scratch));
+    slots.push_back(std::make_unique<GameSlot>(job.config, *start, &scratch, &job.placement));
     slots.back()->begin(game, *start, job.model_id);
     feeds.emplace_back(*slots.back(), *this, writer, *start);
   }

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "eval/placement_control.h"
 #include "games/registry.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
@@ -25,6 +26,9 @@ stops (games in flight are lost).
   --set KEY=VALUE   override a config value, e.g. --set search.full_visits=64 (repeatable)
   --games N         how many games DIR should hold when done
   --out DIR         where the shards go; the resolved config is written there as config.yaml
+  --placement P     how both sides place in Sittuyin: network (the search, default), random,
+                    fixed:FILE (one formation), book:FILE (weighted formations); see
+                    docs/PLACEMENT.md. Imposed drops are recorded without a policy target
 )";
 
 }  // namespace
@@ -34,7 +38,7 @@ int selfplay_command(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  std::string config_name = "quickstart", model, out;
+  std::string config_name = "quickstart", model, out, placement = "network";
   std::vector<std::string> overrides;
   int64_t games = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -49,11 +53,15 @@ int selfplay_command(Args args) {
       games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
     else if (a == "--out")
       out = flag_value(args, i);
+    else if (a == "--placement")
+      placement = flag_value(args, i);
     else
       throw Error("unknown option '" + a + "' (see --help)");
   }
   if (!games || out.empty()) throw Error("give --games N and --out DIR (see --help)");
   const run::RunConfig config = run::load_run_config(config_name, overrides).take_or_throw();
+  const eval::PlacementControl control = eval::parse_placement_control(placement).take_or_throw("--placement");
+  eval::check_placement_control(control, config.profile).take_or_throw("--placement");
   std::filesystem::create_directories(out);
   write_file_atomically(out + "/config.yaml", run::to_yaml(config));
 
@@ -64,6 +72,7 @@ int selfplay_command(Args args) {
   job.games = games;
   job.model_id = model;
   job.make_evaluator = nn::evaluator_factory(model, job.start->spec(), config.inference);
+  job.placement = eval::placement_chooser(control);
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
   const std::atomic<bool>& stop = stop_on_interrupt();
   job.stop = &stop;

@@ -57,19 +57,8 @@ class PlacingPlayer final : public Player {
 
   void new_game(const game::GameState& start, uint64_t seed) override {
     rng_ = Rng(seed ^ 0x51A7E0F0u);
-    formation_ = nullptr;
-    if (!control_.formations.empty() && start.phase() == game::Phase::Placement) {
-      double total = 0;
-      for (const auto& e : control_.formations) total += e.weight;
-      double pick = rng_.uniform() * total;
-      formation_ = &control_.formations.back();
-      for (const auto& e : control_.formations)
-        if ((pick -= e.weight) < 0) {
-          formation_ = &e;
-          break;
-        }
-      checked(*formation_, start.profile());
-    }
+    formation_ = start.phase() == game::Phase::Placement ? formation_for(control_, seed) : nullptr;
+    if (formation_) checked(*formation_, start.profile());
     inner_->new_game(start, seed);
   }
 
@@ -109,6 +98,37 @@ class PlacingPlayer final : public Player {
 };
 
 }  // namespace
+
+const PlacementControl::Entry* formation_for(const PlacementControl& control, uint64_t seed) {
+  if (control.formations.empty()) return nullptr;
+  double total = 0;
+  for (const auto& e : control.formations) total += e.weight;
+  Rng rng(seed ^ 0xB00C0F0Eull);
+  double pick = rng.uniform() * total;
+  for (const auto& e : control.formations)
+    if ((pick -= e.weight) < 0) return &e;
+  return &control.formations.back();
+}
+
+std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)> placement_chooser(
+    PlacementControl control) {
+  if (control.kind == PlacementControl::Kind::Network) return {};
+  auto shared = std::make_shared<const PlacementControl>(std::move(control));
+  return [shared](const game::GameState& state, uint64_t seed) -> std::optional<game::ActionId> {
+    if (state.phase() != game::Phase::Placement) return std::nullopt;
+    if (shared->kind == PlacementControl::Kind::Random) {
+      std::array<game::ActionId, game::kMaxActions> actions{};
+      const int n = state.legal_actions(actions);
+      if (n <= 0) return std::nullopt;
+      Rng rng(seed ^ state.hash());
+      return actions[rng.below(uint32_t(n))];
+    }
+    const PlacementControl::Entry* e = formation_for(*shared, seed);
+    if (!e) return std::nullopt;
+    const auto drop = games::next_formation_drop(state, e->formation);
+    return drop ? std::optional<game::ActionId>(*drop) : std::nullopt;
+  };
+}
 
 Result<PlacementControl> parse_placement_control(std::string_view text) {
   PlacementControl control;

@@ -140,6 +140,27 @@ TEST(PlacementControl, AMatchPlayerPlacesItsFormationInEitherColour) {
             formation_in(games_played[2], games_played[2].white == 1 ? 0 : 1));
 }
 
+TEST(PlacementControl, SelfplayChoosersAreStatelessAndFollowTheSeed) {
+  Files f;
+  EXPECT_FALSE(placement_chooser(parse_placement_control("network").take_or_throw("")));
+  const auto fixed = placement_chooser(
+      parse_placement_control("fixed:" + f.write("f.txt", std::string(kEdgeKing) + "\n")).take_or_throw(""));
+  const auto random = placement_chooser(parse_placement_control("random").take_or_throw(""));
+  const auto play = [](const auto& chooser, uint64_t seed) {
+    auto state = games::new_game("sittuyin").take_or_throw("");
+    while (state->phase() == game::Phase::Placement) state->apply(chooser(*state, seed).value());
+    EXPECT_FALSE(chooser(*state, seed).has_value());  // play is the search's
+    return state->to_string();
+  };
+  EXPECT_EQ(play(random, 1), play(random, 1));
+  EXPECT_NE(play(random, 1), play(random, 2));
+  const std::string fen = play(fixed, 7);
+  const auto men = games::men_of_fen(fen).take_or_throw(fen);
+  const std::string expected = games::formation_text(games::parse_formation(kEdgeKing).take_or_throw(""));
+  EXPECT_EQ(games::formation_text(men[0].formation), expected);
+  EXPECT_EQ(games::formation_text(men[1].formation), expected);
+}
+
 TEST(PlacementControl, AnIllegalFormationEndsTheMatchNamingTheFile) {
   Files f;
   const std::string bad = f.write("bad.txt", "K@e2 F@d2 S@c2 S@f2 N@b1 N@g1 R@a1 R@h2\n");
