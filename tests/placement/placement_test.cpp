@@ -370,6 +370,37 @@ TEST(Placements, ThePythonScriptReproducesTheHeatMaps) {
   EXPECT_NE(out.find("# 7 games, 112 men"), std::string::npos) << out;
 }
 
+TEST(Placements, SeveralSourcesGetAFolderEachAndOneSummary) {
+  TempDir dir;
+  write_shard(dir.path / "run-a" / "games", "sittuyin", kGames);
+  write_shard(dir.path / "run-b" / "games", "sittuyin", {{kLeftKing, kClassic, 0}});
+  PlacementOptions options;
+  options.games = {(dir.path / "run-a" / "games").string(), (dir.path / "run-b" / "games/").string()};
+  options.out = (dir.path / "out").string();
+  options.gnuplot.clear();
+  EXPECT_EQ(run_placements(options).games, 6);
+  EXPECT_EQ(csv_column_sum(dir.path / "out" / "run-a" / "sittuyin" / "heat_white_board.csv", 2), 5 * kMenPerSide);
+  EXPECT_EQ(csv_column_sum(dir.path / "out" / "run-b" / "sittuyin" / "heat_white_board.csv", 2), kMenPerSide);
+  const std::string summary = read_text(dir.path / "out" / "summary.csv");
+  EXPECT_NE(summary.find("\nrun-a,sittuyin,5,"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\nrun-b,sittuyin,1,"), std::string::npos) << summary;
+}
+
+// The program: an error names the folder, exits non-zero, and writes nothing.
+TEST(Placements, TheCommandReportsBadInputAndExitsNonZero) {
+  TempDir dir;
+  fs::create_directories(dir.path / "empty");
+  int status = -1;
+  const std::string out = test::run_command(test::binary() + " placements --games " + (dir.path / "empty").string() +
+                                                " --out " + (dir.path / "out").string() + " 2>&1",
+                                            &status);
+  EXPECT_NE(status, 0) << out;
+  EXPECT_NE(out.find("sittuyin-zero placements: error: " + (dir.path / "empty").string() + ": no shards"),
+            std::string::npos)
+      << out;
+  EXPECT_FALSE(fs::exists(dir.path / "out"));
+}
+
 std::string error_of(const PlacementOptions& options) {
   try {
     run_placements(options);
