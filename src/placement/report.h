@@ -10,6 +10,8 @@
 //   logistic.csv, logistic.png                 the logistic fit of the result on the features
 //
 // CSV files are comma separated with a header line; PNGs are drawn by gnuplot (plot/gnuplot.h).
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
