@@ -12,8 +12,9 @@ packages=(
   libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
   libgloo-dev                                      # data-parallel training (c10d Gloo headers)
   libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
+  python3-numpy                                    # the docs' Python (DATA.md, PLACEMENT.md)
   valgrind                                         # instruction-count benchmarks
-  gnuplot-nox                                      # `sittuyin-zero plot`: PNG plots of a run
+  gnuplot-nox                                      # `plot` and `placements`: PNG plots
 )
 
 missing=()

@@ -35,8 +35,12 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
   return splitmix64(state);
 }
 
-GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree)
-    : config_(config), search_(config.search, start, /*seed=*/0, scratch_tree), scratch_(start.clone()) {
+GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
+                   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement)
+    : config_(config),
+      placement_(placement && *placement ? placement : nullptr),
+      search_(config.search, start, /*seed=*/0, scratch_tree),
+      scratch_(start.clone()) {
   const game::GameSpec& spec = start.spec();
   planes_.resize(size_t(spec.binary_planes));
   scalars_.resize(size_t(spec.scalar_features));
@@ -45,6 +49,7 @@ GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, s
 
 void GameSlot::begin(int64_t index, const game::GameState& start, const std::string& model_id) {
   const uint64_t seed = game_seed(config_.seed, index);
+  seed_ = seed;
   search_.reset(start, seed);
   Rng rng(seed ^ 0x7265736967ull);  // "resig": a stream of its own
   resign_allowed_ = config_.resign.enabled && rng.uniform() >= config_.resign.disabled_fraction;
@@ -62,6 +67,7 @@ void GameSlot::begin(int64_t index, const game::GameState& start, const std::str
 
 bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, SelfplayStats& stats) {
   while (active_ && !finished_) {
+    if (!search_.searching() && imposed_drop(stats)) continue;
     if (!search_.searching()) search_.start_search(search::SearchKind::Auto);
     if (search_.select_leaf(query, reply)) return true;
     const search::SearchResult& r = search_.conclude();
@@ -72,17 +78,33 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
              stats);
       break;
     }
-    const game::ActionId action = config_.avoid_repetition ? fresh_move(r.action) : r.action;
-    moves_ += (moves_.empty() ? "" : " ") + search_.state().action_to_string(action);
-    search_.play(action);
-    seen_.push_back(search_.state().hash());
-    const game::Outcome outcome = search_.state().outcome();
-    if (outcome.over())
-      finish(outcome.result, outcome.reason, stats);
-    else if (plies() >= config_.max_plies)
-      finish(game::GameResult::Draw, "max-plies", stats);
+    play(config_.avoid_repetition ? fresh_move(r.action) : r.action, stats);
   }
   return false;
+}
+
+void GameSlot::play(game::ActionId action, SelfplayStats& stats) {
+  moves_ += (moves_.empty() ? "" : " ") + search_.state().action_to_string(action);
+  search_.play(action);
+  seen_.push_back(search_.state().hash());
+  const game::Outcome outcome = search_.state().outcome();
+  if (outcome.over())
+    finish(outcome.result, outcome.reason, stats);
+  else if (plies() >= config_.max_plies)
+    finish(game::GameResult::Draw, "max-plies", stats);
+}
+
+bool GameSlot::imposed_drop(SelfplayStats& stats) {
+  if (!placement_ || search_.state().phase() != game::Phase::Placement) return false;
+  const std::optional<game::ActionId> drop = (*placement_)(search_.state(), seed_);
+  if (!drop) return false;
+  search::SearchResult r;
+  r.action = *drop;
+  r.full_search = false;  // no search: no policy target
+  r.wdl = {0, 1, 0};
+  record_position(r);
+  play(*drop, stats);
+  return true;
 }
 
 // The most visited root move that does not return to a position of this game, if the chosen

@@ -1,7 +1,9 @@
 #pragma once
 // One self-play game in flight: its search, the record of its positions, and its resignation
 // bookkeeping. A worker drives many slots and evaluates their leaves in one batch.
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +30,10 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker);
 // Not thread-safe: owned by one worker.
 class GameSlot {
  public:
-  GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree);
+  // `placement`, if not null and not empty, chooses the drops it wants instead of the search
+  // (selfplay.h: PlacementChooser); it must outlive the slot.
+  GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
+           const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement = nullptr);
 
   // Starts game number `index` from `start` with its own seed (derived from the config's seed
   // and the index, so a game does not depend on which worker plays it).
@@ -48,11 +53,16 @@ class GameSlot {
 
  private:
   void record_position(const search::SearchResult& r);
+  // Plays the imposed drop, if the chooser has one for this position; true if it did.
+  bool imposed_drop(SelfplayStats& stats);
+  void play(game::ActionId action, SelfplayStats& stats);
   bool resigns(const search::SearchResult& r);
   game::ActionId fresh_move(game::ActionId chosen);
   void finish(game::GameResult result, std::string_view reason, SelfplayStats& stats);
 
   const SelfplayConfig& config_;
+  const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement_;
+  uint64_t seed_ = 0;
   search::GameSearch search_;
   data::GameRecord record_;
   std::vector<uint8_t> players_;  // the mover of each recorded position

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "game/game_state.h"
@@ -16,6 +17,13 @@
 namespace sz::selfplay {
 
 using WarningSink = std::function<void(const std::string&)>;
+
+// A placement imposed on self-play (eval::placement_chooser: `selfplay --placement`): the drop
+// for the side to move of a placing position in the game seeded `seed`, or nullopt to let the
+// search choose. Called from the worker threads, so it must be thread-safe (stateless). A drop
+// chosen so is recorded without a policy target (full_search 0, no policy entries) and with a
+// drawn search value, since no search looked at the position.
+using PlacementChooser = std::function<std::optional<game::ActionId>(const game::GameState& state, uint64_t seed)>;
 
 struct SelfplayJob {
   SelfplayConfig config;
@@ -59,6 +67,7 @@ struct SelfplayJob {
   const std::atomic<bool>* stop = nullptr;
   double finish_seconds = 0;
   WarningSink on_warning;  // a damaged shard skipped; default: "warning: ..." on stderr
+  PlacementChooser placement;  // empty: the search places too
 };
 
 // Runs the job; returns the statistics of the games it played. Throws sz::Error without a start

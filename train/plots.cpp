@@ -1,28 +1,17 @@
 #include "train/plots.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "core/error.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
-#include "train/run_files.h"
-
-extern char** environ;
+#include "plot/gnuplot.h"
 
 namespace sz::train {
 
@@ -95,8 +84,10 @@ std::vector<Record> read_jsonl(const std::string& path, PlotReport& report) {
                    [](const Record& a, const Record& b) { return a.at("step") < b.at("step"); });
   std::vector<Record> unique;
   for (auto& r : records) {
-    if (!unique.empty() && unique.back().at("step") == r.at("step")) unique.back() = std::move(r);
-    else unique.push_back(std::move(r));
+    if (!unique.empty() && unique.back().at("step") == r.at("step"))
+      unique.back() = std::move(r);
+    else
+      unique.push_back(std::move(r));
   }
   return unique;
 }
@@ -131,107 +122,21 @@ std::vector<GameRow> read_games(const std::string& games_dir, PlotReport& report
 
 // --- writing -------------------------------------------------------------------------------
 
-std::string quoted(const std::string& path) {  // a gnuplot single-quoted string
-  std::string q = "'";
-  for (char c : path) q += c == '\'' ? std::string("''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string number(double v) {
-  if (!std::isfinite(v)) return "NaN";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-
-// A data file: a header line of column names, then rows.
-void write_table(const std::string& path, const std::vector<std::string>& columns,
-                 const std::vector<std::vector<double>>& rows) {
-  std::string text;
-  for (size_t c = 0; c < columns.size(); ++c) text += (c ? " " : "") + columns[c];
-  text += "\n";
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) text += (c ? " " : "") + number(row[c]);
-    text += "\n";
-  }
-  write_file_atomically(path, text);
-}
-
-struct Chart {
-  std::string name;    // "loss" -> loss.png
-  std::string title, xlabel, ylabel;
-  std::string style = "lines lw 2";
-  std::string extra;   // more gnuplot commands before plot
-  int series = 0;      // columns 2 .. series + 1 of the data file
-  std::string plot;    // a whole plot command instead of the default loop (uses DATA)
-};
-
-std::string script_for(const Chart& chart, const std::string& data, const std::string& png_tmp) {
-  std::string s;
-  s += "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1000,600 noenhanced }";
-  s += " else { set terminal png size 1000,600 noenhanced }\n";
-  s += "set output " + quoted(png_tmp) + "\n";
-  s += "set title " + quoted(chart.title) + "\nset xlabel " + quoted(chart.xlabel) + "\nset ylabel " +
-       quoted(chart.ylabel) + "\n";
-  s += "set grid\nset key outside right top\nset datafile missing 'NaN'\n" + chart.extra;
-  s += "DATA = " + quoted(data) + "\n";
-  if (!chart.plot.empty()) return s + chart.plot + "\n";
-  return s + "plot for [i=2:" + std::to_string(chart.series + 1) + "] DATA using 1:i with " + chart.style +
-         " title columnheader(i)\n";
-}
-
-void run_gnuplot(const std::string& program, const std::string& script, const std::string& log) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> argv = {const_cast<char*>(program.c_str()), const_cast<char*>(script.c_str()), nullptr};
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    throw Error("cannot run " + program + ": " + std::strerror(rc) +
-                (rc == ENOENT ? " (install gnuplot-nox: scripts/install-deps.sh)" : ""));
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::string out;
-    try {
-      out = read_file(log);
-    } catch (const Error&) {
-    }
-    throw Error(program + " failed on " + script + ": " + out);
-  }
-}
+using plot::Chart;
 
 class Plotter {
  public:
   Plotter(const std::string& run_dir, const PlotOptions& options, PlotReport& report)
-      : options_(options), report_(report) {
-    plots_ = (fs::path(run_dir) / "plots").string();
-    work_ = (fs::path(plots_) / ".gnuplot").string();
-    fs::create_directories(work_);
-  }
+      : plotter_((fs::path(run_dir) / "plots").string(), options.gnuplot), report_(report) {}
 
   void draw(const Chart& chart, const std::vector<std::string>& columns, const std::vector<std::vector<double>>& rows) {
-    const std::string data = (fs::path(work_) / (chart.name + ".dat")).string();
-    const std::string script = (fs::path(work_) / (chart.name + ".gp")).string();
-    const std::string png = (fs::path(plots_) / (chart.name + ".png")).string();
-    const std::string png_tmp = png + ".tmp";
-    write_table(data, columns, rows);
-    write_file_atomically(script, script_for(chart, data, png_tmp));
-    run_gnuplot(options_.gnuplot, script, (fs::path(work_) / (chart.name + ".log")).string());
-    fs::rename(png_tmp, png);  // replaces the old plot atomically
-    report_.written.push_back(png);
+    report_.written.push_back(plotter_.draw(chart, columns, rows));
   }
   void skip(const std::string& what) { report_.skipped.push_back(what); }
 
  private:
-  PlotOptions options_;
+  plot::Plotter plotter_;
   PlotReport& report_;
-  std::string plots_, work_;
 };
 
 // --- the charts ----------------------------------------------------------------------------
@@ -286,7 +191,8 @@ void plot_games(Plotter& p, const std::vector<GameRow>& games, int64_t per_point
     for (double c : count) ends.back().push_back(c / n);
   }
   const std::string xlabel = "games played (points per " + std::to_string(per_point) + " games)";
-  p.draw({"game_length", "Mean game length", xlabel, "plies", "linespoints lw 2", "", 1, ""}, {"games", "plies"}, lengths);
+  p.draw({"game_length", "Mean game length", xlabel, "plies", "linespoints lw 2", "", 1, ""}, {"games", "plies"},
+         lengths);
   p.draw({"results", "Results", xlabel, "share of games", "linespoints lw 2", "set yrange [0:1.02]\n", 3, ""},
          {"games", "first_player_wins", "draws", "second_player_wins"}, results);
   std::vector<std::string> columns = {"games"};
@@ -346,8 +252,10 @@ std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view
       return std::nullopt;
     }
     skip_space(s, i);
-    if (i < s.size() && s[i] == ',') ++i;
-    else if (i >= s.size() || s[i] != '}') return std::nullopt;
+    if (i < s.size() && s[i] == ',')
+      ++i;
+    else if (i >= s.size() || s[i] != '}')
+      return std::nullopt;
   }
 }
 
@@ -365,8 +273,10 @@ PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   plot_training(plotter, read_jsonl((fs::path(run_dir) / "logs" / "train.jsonl").string(), report));
   plot_games(plotter, read_games((fs::path(run_dir) / "games").string(), report), options.games_per_point);
   const std::string elo = (fs::path(run_dir) / "eval" / "elo.jsonl").string();
-  if (fs::exists(elo, ec)) plot_elo(plotter, read_jsonl(elo, report));
-  else report.skipped.push_back("elo.png: no eval/elo.jsonl yet");
+  if (fs::exists(elo, ec))
+    plot_elo(plotter, read_jsonl(elo, report));
+  else
+    report.skipped.push_back("elo.png: no eval/elo.jsonl yet");
   return report;
 }
 

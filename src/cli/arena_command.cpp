@@ -57,21 +57,6 @@ Options:
   --quiet               no line per game
 )";
 
-std::optional<eval::Sprt> parse_sprt(const std::string& text) {
-  std::vector<double> v;
-  for (const std::string_view field : split(text, ',')) {
-    const std::optional<double> number = parse_number<double>(field);
-    if (!number) throw Error("--sprt: '" + std::string(field) + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
-    v.push_back(*number);
-  }
-  if (v.size() != 2 && v.size() != 4) throw Error("--sprt wants ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + text + "'");
-  eval::Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
-  if (!(s.elo1 > s.elo0)) throw Error("--sprt: ELO1 must exceed ELO0");
-  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
-    throw Error("--sprt: ALPHA and BETA must lie in (0, 0.5)");
-  return s;
-}
-
 struct ArenaArgs {
   std::vector<std::string> players;
   std::string starts, profile, out, config = "quickstart", sprt;
@@ -143,7 +128,7 @@ int arena_command(Args args) {
   spec.concurrency = a.concurrency;
   spec.max_plies = a.max_plies;
   spec.seed = a.seed >= 0 ? uint64_t(a.seed) : config.seed;
-  if (!a.sprt.empty()) spec.sprt = parse_sprt(a.sprt);
+  if (!a.sprt.empty()) spec.sprt = eval::parse_sprt(a.sprt).take_or_throw("--sprt");
   const game::GameSpec game_spec = games::spec_for(spec.profile).take_or_throw("--profile");
   const eval::ModelLoader load_model = [&config, &game_spec](const std::string& model) {
     return nn::evaluator_factory(model, game_spec, config.inference);

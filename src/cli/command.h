@@ -23,6 +23,7 @@ int levels_command(Args args);
 int loop_command(Args args);
 int train_command(Args args);
 int plot_command(Args args);
+int placements_command(Args args);
 int selfplay_command(Args args);
 int uci_command(Args args);
 int arena_command(Args args);

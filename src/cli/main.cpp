@@ -19,12 +19,15 @@ constexpr sz::cli::Command kCommands[] = {
     {"levels", "build strength-graded opponents from a run and write their manifest", sz::cli::levels_command},
     {"train", "train the network on a run's self-play games; checkpoints, metrics", sz::cli::train_command},
     {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
+    {"placements", "placement research: heat maps, formations, features and results (CSV, PNG)",
+     sz::cli::placements_command},
     {"bench", "benchmarks: `bench perft`, `bench nn`, `bench selfplay`, `bench train`", sz::cli::bench_command},
 };
 
 void print_usage() {
   std::printf("usage: sittuyin-zero <command> [options]   (each command takes --help)\n\ncommands:\n");
-  for (const auto& c : kCommands) std::printf("  %-8.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()), c.summary.data());
+  for (const auto& c : kCommands)
+    std::printf("  %-10.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()), c.summary.data());
 }
 
 }  // namespace

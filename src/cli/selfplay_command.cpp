@@ -6,6 +6,7 @@
 #include "cli/config_args.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "eval/placement_control.h"
 #include "games/registry.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
@@ -45,6 +46,9 @@ adopts after its gate). It runs until Ctrl-C or SIGTERM (or until RUN/games hold
   --config FILE       run config (YAML); default: RUN/config.yaml when following and there, else
                       the built-in quickstart; see configs/
   --set KEY=VALUE     override a config value, e.g. --set search.full_visits=64 (repeatable)
+  --placement P       how both sides place in Sittuyin: network (the search, default), random,
+                      fixed:FILE (one formation), book:FILE (weighted formations); see
+                      docs/PLACEMENT.md. Imposed drops are recorded without a policy target
 )";
 
 // The evaluators of the model being followed: one factory per model, shared by the worker
@@ -68,7 +72,7 @@ class FollowedModels {
 };
 
 struct Options {
-  std::string config_name, model, out, worker, follow;
+  std::string config_name, model, out, worker, follow, placement = "network";
   std::vector<std::string> overrides;
   int64_t games = -1;
   double finish_seconds = 30;
@@ -92,6 +96,8 @@ Options parse_options(Args args) {
       o.follow = flag_value(args, i);
     else if (a == "--worker")
       o.worker = flag_value(args, i);
+    else if (a == "--placement")
+      o.placement = flag_value(args, i);
     else if (a == "--finish-seconds")
       o.finish_seconds = parse_int_flag(a, flag_value(args, i), 0, 86'400);
     else
@@ -114,6 +120,8 @@ int selfplay_command(Args args) {
   const Options o = parse_options(args);
   const run::RunConfig config = run_config_of(o.config_name, o.follow, o.overrides);
   const std::string out = o.follow.empty() ? o.out : (std::filesystem::path(o.follow) / "games").string();
+  const eval::PlacementControl control = eval::parse_placement_control(o.placement).take_or_throw("--placement");
+  eval::check_placement_control(control, config.profile).take_or_throw("--placement");
   std::filesystem::create_directories(out);
   const std::string config_file = o.follow.empty() ? out + "/config.yaml" : o.follow + "/config.yaml";
   if (o.follow.empty() || !std::filesystem::exists(config_file))
@@ -138,6 +146,7 @@ int selfplay_command(Args args) {
                    model.empty() ? "the bootstrap player" : model.c_str());
     };
   }
+  job.placement = eval::placement_chooser(control);
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
   const std::atomic<bool>& stop = stop_on_interrupt();
   job.stop = &stop;

@@ -67,6 +67,10 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
   if (key == "name") {
     if (value.empty()) return fail("name is empty");
     spec.name = value;
+  } else if (key == "placement") {
+    auto control = parse_placement_control(value);
+    if (!control) return fail(control.error());
+    spec.placement = std::move(control).value();
   } else if (mcts && key == "sims") {
     auto v = parse_count(key, value, 10'000'000);
     if (!v) return fail(v.error());
@@ -97,7 +101,7 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     spec.uci.options.emplace_back("UCI_Elo", value);
   } else {
     return fail("unknown setting '" + key + "' (model/uniform/material: sims, temp, contempt, name; random: name; " +
-                "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo)");
+                "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo; any: placement)");
   }
   return true;
 }
@@ -159,6 +163,7 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
       player.make = mcts_player_factory(mcts, load_model(spec.model));
       break;
   }
+  player.make = with_placement(std::move(player.make), spec.placement);
   return player;
 }
 

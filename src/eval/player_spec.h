@@ -10,6 +10,8 @@
 //                                             Fairy-Stockfish (fsf_engine.h), nodes=1 unless
 //                                             a limit is given; skill: Skill Level 0..20; elo:
 //                                             UCI_LimitStrength with UCI_Elo E
+// Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
+// (placement_control.h; network, its own choice, by default).
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
 // contempt (search.contempt) to the caller's search config.
 #include <functional>
@@ -18,6 +20,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "eval/placement_control.h"
 #include "eval/player.h"
 #include "search/search_config.h"
 
@@ -33,6 +36,7 @@ struct PlayerSpec {
   float temperature = 0;
   std::optional<float> contempt;  // replaces search.contempt
   UciPlayerOptions uci;           // Kind::Uci and Kind::Fsf (whose command is found when played)
+  PlacementControl placement;     // placement=...
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.

@@ -3,6 +3,10 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "core/parse_number.h"
+#include "core/split.h"
 
 namespace sz::eval {
 
@@ -27,6 +31,14 @@ double score_variance(const MatchScore& m) {
   return (m.wins * (1 - s) * (1 - s) + m.draws * (0.5 - s) * (0.5 - s) + m.losses * s * s) / n;
 }
 }  // namespace
+
+Interval wilson_interval(double successes, double n, double z) {
+  if (n <= 0) return {};
+  const double p = successes / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
 
 EloEstimate elo_estimate(const MatchScore& m) {
   const double s = m.score();
@@ -56,9 +68,27 @@ Sprt::Verdict Sprt::verdict(const MatchScore& m) const {
   return Verdict::Continue;
 }
 
+Result<Sprt> parse_sprt(std::string_view text) {
+  std::vector<double> v;
+  for (const std::string_view field : split(text, ',')) {
+    const std::optional<double> number = parse_number<double>(field);
+    if (!number) return fail("'" + std::string(field) + "' is not a number (want ELO0,ELO1[,ALPHA,BETA])");
+    v.push_back(*number);
+  }
+  if (v.size() != 2 && v.size() != 4)
+    return fail("want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not '" + std::string(text) + "'");
+  const Sprt s{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
+  if (!(s.elo1 > s.elo0)) return fail("ELO1 must exceed ELO0");
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) return fail("ALPHA and BETA must lie in (0, 0.5)");
+  return s;
+}
+
 std::vector<Rating> fit_ratings(int players, const std::vector<PairResult>& results, int anchor) {
   // Work in natural logits r (Elo = r * kEloScale). Games are (a, b, points of a, count).
-  struct Games { int a, b; double points, count; };
+  struct Games {
+    int a, b;
+    double points, count;
+  };
   std::vector<Games> games;
   for (const PairResult& p : results)
     if (p.score.games()) games.push_back({p.a, p.b, p.score.wins + 0.5 * p.score.draws, double(p.score.games())});

@@ -4,7 +4,10 @@
 // maximum-likelihood Bradley-Terry fit of many players at once, anchored at one player.
 // Elo is logistic: expected score = 1 / (1 + 10^(-diff / 400)). A draw counts half a win.
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/error.h"
 
 namespace sz::eval {
 
@@ -23,6 +26,13 @@ struct EloEstimate {
 double elo_from_score(double score);  // clamped to +-1000 at scores 0 and 1
 double score_from_elo(double elo);
 
+// The Wilson score interval of a proportion: `successes` of `n` trials (a score: wins plus half
+// the draws), at `z` standard errors (95% by default). {0, 1} for n = 0.
+struct Interval {
+  double lower = 0, upper = 1;
+};
+Interval wilson_interval(double successes, double n, double z = 1.959963984540054);
+
 // Elo difference with a 95% interval from the trinomial variance of the per-game score.
 EloEstimate elo_estimate(const MatchScore& m);
 
@@ -37,6 +47,9 @@ struct Sprt {
   double upper_bound() const;
   Verdict verdict(const MatchScore& m) const;
 };
+
+// "ELO0,ELO1[,ALPHA,BETA]" (alpha and beta default to 0.05); the error names the bad field.
+Result<Sprt> parse_sprt(std::string_view text);
 
 // One pairing's results: `wins` of player a over b, `draws`, and `losses` (wins of b over a).
 struct PairResult {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "data/shard_writer.h"
+#include "python_helpers.h"
 #include "test_games.h"
 
 namespace sz::data {
@@ -34,34 +35,10 @@ std::string doc_example() {
   return doc.substr(open + 10, close - open - 10 + 1);
 }
 
-// A python interpreter that has h5py and numpy: $SZ_PYTHON, python3 on the PATH, or the
-// system's (a pyenv or venv python3 often lacks the Debian python3-h5py package).
-std::string find_python() {
-  std::vector<std::string> candidates;
-  if (const char* env = std::getenv("SZ_PYTHON")) candidates.emplace_back(env);
-  candidates.emplace_back("python3");
-  candidates.emplace_back("/usr/bin/python3");
-  for (const std::string& py : candidates) {
-    const std::string probe = py + " -c 'import h5py, numpy' >/dev/null 2>&1";
-    if (std::system(probe.c_str()) == 0) return py;
-  }
-  return {};
-}
-
-std::string run(const std::string& command, int* status) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  *status = pclose(pipe);
-  return out;
-}
-
 TEST(DataDoc, PythonExampleReadsAShard) {
   const std::string script = doc_example();
   ASSERT_FALSE(script.empty()) << "docs/DATA.md lost its read_shard.py example";
-  const std::string python = find_python();
+  const std::string python = sz::test::find_python();
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
 
   test::TempDir dir;
@@ -78,12 +55,13 @@ TEST(DataDoc, PythonExampleReadsAShard) {
   const std::string shard = writer.close();
 
   int status = -1;
-  const std::string out = run(python + " " + dir.file("read_shard.py") + " " + shard + " 2>&1", &status);
+  const std::string out =
+      sz::test::run_command(python + " " + dir.file("read_shard.py") + " " + shard + " 2>&1", &status);
   ASSERT_EQ(status, 0) << out;
   const GameRecord first = make_game(0);
   const int64_t n = first.positions.size();
-  const std::string expected = "sittuyin: sittuyin sittuyin-plyyard\nsittuyin-plyyard 0-1 n-move\n" + first.meta.moves + "\n" +
-                               "positions 0.." + std::to_string(n - 1) + ", moves left at the start " +
+  const std::string expected = "sittuyin: sittuyin sittuyin-plyyard\nsittuyin-plyyard 0-1 n-move\n" + first.meta.moves +
+                               "\n" + "positions 0.." + std::to_string(n - 1) + ", moves left at the start " +
                                std::to_string(n) + "\n" + "6 games, " + std::to_string(positions) + " positions, " +
                                std::to_string(full) + " policy targets, " + std::to_string(bits) + " bits set\n";
   EXPECT_EQ(out, expected);

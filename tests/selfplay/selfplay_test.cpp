@@ -7,9 +7,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -41,6 +44,36 @@ TEST(Selfplay, SameSeedOneThreadWritesIdenticalGames) {
   const auto positions = data::ShardReader::open(data::list_shards(a).front()).read_positions();
   ASSERT_GT(positions.size(), 0);
   for (int64_t i = 0; i < positions.size(); ++i) EXPECT_GT(positions.policy_count[size_t(i)], 0) << i;
+}
+
+// An imposed placement (selfplay --placement): every drop is the chooser's, recorded without a
+// policy target; play goes on with the search.
+TEST(Selfplay, AnImposedPlacementIsPlayedAndRecordedWithoutPolicyTargets) {
+  const std::string dir = fresh_dir("placement");
+  SelfplayJob job = small_job(dir, 3);
+  job.config.max_plies = 30;
+  int calls = 0;
+  std::mutex mutex;
+  job.placement = [&](const game::GameState& state, uint64_t) -> std::optional<game::ActionId> {
+    std::lock_guard lock(mutex);
+    ++calls;
+    EXPECT_EQ(state.phase(), game::Phase::Placement);
+    std::array<game::ActionId, game::kMaxActions> actions{};
+    EXPECT_GT(state.legal_actions(actions), 0);
+    return actions[0];  // the first legal drop
+  };
+  run_selfplay(job);
+  EXPECT_EQ(calls, 3 * 16);
+  const auto games = all_games(dir);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].moves.substr(0, 40), games[1].moves.substr(0, 40));  // the same drops every game
+  for (const auto& path : data::list_shards(dir)) {
+    const auto positions = data::ShardReader::open(path).read_positions();
+    for (int64_t i = 0; i < positions.size(); ++i) {
+      const bool placing = positions.phase[size_t(i)] == uint8_t(game::Phase::Placement);
+      EXPECT_EQ(positions.full_search[size_t(i)] == 0 && positions.policy_count[size_t(i)] == 0, placing) << i;
+    }
+  }
 }
 
 // The bootstrap player is a real uniform-prior search: its ties go to random edges, so neither
