@@ -38,14 +38,17 @@ const std::vector<Module>& modules() {
       {"eval", "src/eval", {"core", "game", "games", "search"}},
       {"selfplay", "selfplay", {"core", "game", "data", "search"}},
       {"train", "train", {"core", "game", "data", "models", "nn"}},
+      {"client", "client", {"core", "game", "games", "search", "models"}},
+      {"bundle", "src/bundle", {"core", "config", "game", "games", "models", "client"}},
       {"run", "run", {"core", "config", "game", "games", "search", "models", "nn", "eval", "selfplay", "train"}},
       {"cli",
        "src/cli",
-       {"core", "config", "game", "games", "data", "search", "models", "nn", "eval", "selfplay", "train", "run"}},
+       {"core", "config", "game", "games", "data", "search", "models", "nn", "eval", "selfplay", "train", "run",
+        "client", "bundle"}},
       {"bench",
        "bench",
        {"core", "config", "game", "games", "data", "search", "models", "nn", "eval", "selfplay", "train", "run",
-        "cli"}},
+        "client", "bundle", "cli"}},
   };
   return list;
 }
@@ -119,6 +122,35 @@ TEST(Layering, ThirdPartyHeadersStayInTheirModules) {
         EXPECT_TRUE(allowed.count(m.name)) << inc.file << ":" << inc.line << ": <" << inc.path << "> in " << m.name;
       }
     }
+}
+
+// The game clients' runtime links no yaml-cpp and no torch: of the games it names the rules core
+// but not the YAML-backed profile files or the registry over them, of models only the torch-free
+// architecture headers; and the rules core itself reads no config.
+TEST(Layering, TheClientRuntimeIsYamlFreeAndTorchFree) {
+  const std::set<std::string> banned = {"games/registry.h", "games/chaturanga/rule_profiles.h"};
+  const std::set<std::string> models_allowed = {"models/net_config.h", "models/architecture.h"};
+  int checked = 0;
+  for (const Module& m : modules()) {
+    for (const Include& inc : includes_of(m)) {
+      if (inc.angled) continue;
+      if (m.name == "client") {
+        ++checked;
+        EXPECT_FALSE(banned.count(inc.path))
+            << inc.file << ":" << inc.line << ": the client runtime includes " << inc.path;
+        if (module_named_by(inc.path) == "models") {
+          EXPECT_TRUE(models_allowed.count(inc.path))
+              << inc.file << ":" << inc.line << ": the client runtime includes " << inc.path << " (torch)";
+        }
+      }
+      if (m.name == "games" && inc.file != "src/games/chaturanga/rule_profiles.cpp" &&
+          inc.file != "src/games/registry.cpp") {
+        EXPECT_NE(module_named_by(inc.path), "config")
+            << inc.file << ":" << inc.line << ": the rules core reads config";
+      }
+    }
+  }
+  EXPECT_GT(checked, 10);
 }
 
 }  // namespace

@@ -1,0 +1,30 @@
+#pragma once
+// `sittuyin-zero export`: a network as a bundle for game clients (docs/CLIENTS.md), model.json
+// and weights.bin, which the torch-free runtime in client/ reads. Includes no torch itself.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "client/weights_file.h"
+
+namespace sz::models {
+class NetworkImpl;
+}
+
+namespace sz::bundle {
+
+struct ExportSpec {
+  std::string checkpoint;             // a checkpoint file (models/checkpoint.h)
+  std::vector<std::string> profiles;  // rule profiles (names or paths), the default first;
+                                      // empty: the checkpoint's training profiles
+  std::string out;                    // the bundle's folder, created when missing
+};
+
+// Writes the bundle; throws sz::Error naming the file or the profile at fault.
+void export_bundle(const ExportSpec& spec);
+
+// The network's tensors in the weights file's form: every parameter and batch-norm buffer by its
+// LibTorch name, as float32 on the CPU (the batch counters, which inference does not use, left out).
+std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net);
+
+}  // namespace sz::bundle

@@ -1,0 +1,47 @@
+#include <cstdio>
+
+#include "bundle/export_bundle.h"
+#include "cli/command.h"
+#include "core/error.h"
+
+namespace sz::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...]
+
+Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
+profiles, the encoding and what every input means, the action table, the outputs) and
+weights.bin, which the torch-free runtime in client/ reads.
+
+  --model CHECKPOINT  the network to export
+  --out DIR           the bundle's folder (created when missing; its files are replaced)
+  --profile NAME      a rule profile (name or YAML path) clients may play, repeatable; the first
+                      is the default (default: the profiles the checkpoint was trained on)
+)";
+
+}  // namespace
+
+int export_command(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  bundle::ExportSpec spec;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--model")
+      spec.checkpoint = flag_value(args, i);
+    else if (args[i] == "--out")
+      spec.out = flag_value(args, i);
+    else if (args[i] == "--profile")
+      spec.profiles.push_back(flag_value(args, i));
+    else
+      throw Error("unknown option '" + args[i] + "' (see --help)");
+  }
+  if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
+  bundle::export_bundle(spec);
+  std::printf("wrote %s/model.json and %s/weights.bin\n", spec.out.c_str(), spec.out.c_str());
+  return 0;
+}
+
+}  // namespace sz::cli
