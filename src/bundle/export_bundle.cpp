@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "bundle/levels_file.h"
 #include "bundle/model_json.h"
 #include "core/atomic_file.h"
 #include "games/chaturanga/rule_profiles.h"
@@ -26,7 +27,17 @@ std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net) {
   return out;
 }
 
-void export_bundle(const ExportSpec& spec) {
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+}
+
+}  // namespace
+
+ExportReport export_bundle(const ExportSpec& spec) {
   const models::CheckpointMeta meta = models::read_checkpoint_meta(spec.checkpoint);
   const std::vector<std::string> names = spec.profiles.empty() ? meta.profiles : spec.profiles;
   if (names.empty()) throw Error(spec.checkpoint + ": the checkpoint names no rule profiles; give --profile");
@@ -44,12 +55,27 @@ void export_bundle(const ExportSpec& spec) {
   const game::GameSpec game_spec = games::spec_for(names.front()).take_or_throw();
   models::LoadedNetwork loaded = models::load_network(spec.checkpoint, game_spec);
   info.arch = loaded.net->architecture();
+  ExportReport report;
+  if (!spec.levels.empty()) {
+    for (const ManifestLevel& m : read_levels_manifest(spec.levels)) {
+      if (m.level.player == "model" && !same_file(m.checkpoint, spec.checkpoint)) {
+        report.skipped.push_back("level " + std::to_string(m.level.level) + " (" + m.level.name + "): it plays " +
+                                 m.checkpoint + ", not the exported checkpoint");
+        continue;
+      }
+      info.levels.push_back(m.level);
+    }
+    if (info.levels.empty())
+      throw Error(spec.levels + ": no level plays " + spec.checkpoint + " (or needs no network)");
+  }
+  report.levels = int(info.levels.size());
 
   std::error_code error;
   std::filesystem::create_directories(spec.out, error);
   if (error) throw Error(spec.out + ": cannot create the bundle's folder: " + error.message());
   write_file_atomically(spec.out + "/" + client::kWeightsFile, client::weights_bytes(network_tensors(*loaded.net)));
   write_file_atomically(spec.out + "/" + client::kModelJson, model_json(info));
+  return report;
 }
 
 }  // namespace sz::bundle

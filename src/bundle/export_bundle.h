@@ -18,10 +18,19 @@ struct ExportSpec {
   std::vector<std::string> profiles;  // rule profiles (names or paths), the default first;
                                       // empty: the checkpoint's training profiles
   std::string out;                    // the bundle's folder, created when missing
+  // A levels manifest (`sittuyin-zero levels`), "" for none: its random and uniform-MCTS levels
+  // and those that play the exported checkpoint go into the bundle; a level of another
+  // checkpoint cannot be played with this bundle's network and is left out (reported).
+  std::string levels;
+};
+
+struct ExportReport {
+  int levels = 0;                    // levels in the bundle
+  std::vector<std::string> skipped;  // levels left out, with the reason
 };
 
 // Writes the bundle; throws sz::Error naming the file or the profile at fault.
-void export_bundle(const ExportSpec& spec);
+ExportReport export_bundle(const ExportSpec& spec);
 
 // The network's tensors in the weights file's form: every parameter and batch-norm buffer by its
 // LibTorch name, as float32 on the CPU (the batch counters, which inference does not use, left out).

@@ -8,7 +8,8 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...]
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...] [--levels FILE]
 
 Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
 profiles, the encoding and what every input means, the action table, the outputs) and
@@ -18,6 +19,9 @@ weights.bin, which the torch-free runtime in client/ reads.
   --out DIR           the bundle's folder (created when missing; its files are replaced)
   --profile NAME      a rule profile (name or YAML path) clients may play, repeatable; the first
                       is the default (default: the profiles the checkpoint was trained on)
+  --levels FILE       a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml):
+                      its levels that play CHECKPOINT, the random mover or uniform MCTS go into
+                      model.json with their settings and measured Elo; the others are listed
 )";
 
 }  // namespace
@@ -33,14 +37,18 @@ int export_command(Args args) {
       spec.checkpoint = flag_value(args, i);
     else if (args[i] == "--out")
       spec.out = flag_value(args, i);
+    else if (args[i] == "--levels")
+      spec.levels = flag_value(args, i);
     else if (args[i] == "--profile")
       spec.profiles.push_back(flag_value(args, i));
     else
       throw Error("unknown option '" + args[i] + "' (see --help)");
   }
   if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
-  bundle::export_bundle(spec);
-  std::printf("wrote %s/model.json and %s/weights.bin\n", spec.out.c_str(), spec.out.c_str());
+  const bundle::ExportReport report = bundle::export_bundle(spec);
+  for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());
+  std::printf("wrote %s/model.json (%d levels) and %s/weights.bin\n", spec.out.c_str(), report.levels,
+              spec.out.c_str());
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "bundle/export_bundle.h"
 #include "client/profile_json.h"
 #include "core/atomic_file.h"
+#include "eval/levels.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
@@ -49,7 +50,7 @@ class BundleTest : public ::testing::Test {
     meta.profiles = std::move(profiles);
     models::save_checkpoint(checkpoint, net, nullptr, "", meta);
     const std::string out = (dir_ / "bundle").string();
-    bundle::export_bundle({checkpoint, std::move(export_profiles), out});
+    bundle::export_bundle({checkpoint, std::move(export_profiles), out, ""});
     return out;
   }
 
@@ -210,6 +211,49 @@ TEST_F(BundleTest, MissingUnknownAndMalformedKeysAreNamed) {
   EXPECT_NE(open_error(dir).find(dir + "/model.json:"), std::string::npos);
   write_file_atomically(dir + "/model.json", "");
   EXPECT_EQ(open_error(dir), dir + "/model.json:1:1: expected a value");
+}
+
+// --levels: the manifest `sittuyin-zero levels` writes, read back; the levels that this bundle can
+// play (the random mover, uniform MCTS, the exported checkpoint) go in, the others are reported.
+TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  eval::LevelsResult result;
+  result.levels = {
+      {1, {"random", "", true, 0, 0.0f}, {0.0, -20.0, 20.0}, {}},
+      {2, {"uniform-64", "", false, 64, 0.5f}, {150.5, 120.0, 180.0}, {}},
+      {3, {"old-64", (dir_ / "old.ckpt").string(), false, 64, 0.0f}, {300.0, 260.0, 340.0}, {}},
+      {4, {"net-256", checkpoint, false, 256, 0.2f}, {420.25, 380.0, 460.0}, {}},
+  };
+  const std::string manifest = (dir_ / "levels.yaml").string();
+  write_file_atomically(manifest, eval::levels_manifest(result, dir_.string(), "sittuyin"));
+  const bundle::ExportReport report = bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), manifest});
+  EXPECT_EQ(report.levels, 3);
+  ASSERT_EQ(report.skipped.size(), 1u);
+  EXPECT_NE(report.skipped[0].find("level 3 (old-64)"), std::string::npos) << report.skipped[0];
+  const auto b = open_bundle((dir_ / "b").string());
+  ASSERT_TRUE(b) << b.error();
+  const auto& levels = (*b)->levels;
+  ASSERT_EQ(levels.size(), 3u);
+  EXPECT_EQ(levels[0].player, "random");
+  EXPECT_EQ(levels[1].player, "uniform-mcts");
+  EXPECT_EQ(levels[1].simulations, 64);
+  EXPECT_FLOAT_EQ(levels[1].temperature, 0.5f);
+  EXPECT_EQ(levels[2].level, 4);
+  EXPECT_EQ(levels[2].player, "model");
+  EXPECT_EQ(levels[2].simulations, 256);
+  EXPECT_DOUBLE_EQ(levels[2].elo, 420.2);  // the manifest keeps one decimal
+  EXPECT_DOUBLE_EQ(levels[2].elo_upper, 460.0);
+
+  write_file_atomically(manifest, "format: sittuyin-zero levels\nversion: 1\nlevels:\n  - level: 1\n    name: x\n");
+  try {
+    bundle::export_bundle({checkpoint, {}, (dir_ / "c").string(), manifest});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("missing key 'levels[0].elo'"), std::string::npos) << e.what();
+  }
 }
 
 // `sittuyin-zero export` exits 0 with a bundle the runtime opens, and non-zero naming the fault.
