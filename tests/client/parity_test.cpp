@@ -12,8 +12,8 @@
 #include "bundle/export_bundle.h"
 #include "client/eigen_net.h"
 #include "models/network.h"
-#include "nn/decode.h"
 #include "nn/random_positions.h"
+#include "search/net_rows.h"
 
 namespace sz::client {
 namespace {
@@ -32,7 +32,8 @@ Encoded encode_all(const test::RandomPositions& positions, const game::GameSpec&
   const size_t n = positions.states.size();
   e.planes.resize(n * size_t(spec.binary_planes));
   e.scalars.resize(n * size_t(spec.scalar_features));
-  for (size_t i = 0; i < n; ++i) nn::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
+  for (size_t i = 0; i < n; ++i)
+    search::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
   return e;
 }
 
@@ -105,15 +106,15 @@ Gap compare(const std::vector<float>& a, const std::vector<float>& b, const test
     const float* ra = a.data() + i * stride;
     const float* rb = b.data() + i * stride;
     const auto& legal = positions.actions[i];
-    nn::legal_softmax(ra, legal, pa);
-    nn::legal_softmax(rb, legal, pb);
+    search::legal_softmax(ra, legal, pa);
+    search::legal_softmax(rb, legal, pb);
     for (size_t k = 0; k < legal.size(); ++k) gap.priors = std::max(gap.priors, std::abs(pa[k] - pb[k]));
     search::EvalReply ea, eb;
     search::EvalQuery q{positions.states[i].get(), legal};
     ea.priors = pa;
     eb.priors = pb;
-    nn::decode_row(ra, action_space, q, ea);
-    nn::decode_row(rb, action_space, q, eb);
+    search::decode_row(ra, action_space, q, ea);
+    search::decode_row(rb, action_space, q, eb);
     for (int k = 0; k < 3; ++k) gap.wdl = std::max(gap.wdl, std::abs(ea.wdl[k] - eb.wdl[k]));
     gap.top_prior += *std::max_element(pa.begin(), pa.begin() + long(legal.size())) / double(positions.states.size());
     gap.top_wdl += std::max({ea.wdl[0], ea.wdl[1], ea.wdl[2]}) / double(positions.states.size());
