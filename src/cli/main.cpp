@@ -20,7 +20,8 @@ constexpr sz::cli::Command kCommands[] = {
     {"export", "write a network as a bundle for game clients (model.json, weights.bin)", sz::cli::export_command},
     {"train", "train the network on a run's self-play games; checkpoints, metrics", sz::cli::train_command},
     {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
-    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench selfplay`, `bench train`", sz::cli::bench_command},
+    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`",
+     sz::cli::bench_command},
 };
 
 void print_usage() {
