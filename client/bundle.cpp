@@ -86,7 +86,10 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
     throw doc["format_version"].error("is " + std::to_string(version) + ", but this runtime reads version " +
                                       std::to_string(kBundleFormatVersion));
 
-  auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, EigenNet()});
+  auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, {}, EigenNet()});
+  JsonFieldReader search(doc["search"]);
+  search::fields(search, bundle->search);
+  search.finish();
   const JsonAt profiles = doc["profiles"];
   if (profiles.size() == 0) throw profiles.error("must name at least one rule profile");
   for (size_t i = 0; i < profiles.size(); ++i) {

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "games/chaturanga/profile.h"
 #include "models/architecture.h"
+#include "search/search_config.h"
 
 namespace sz::client {
 
@@ -39,6 +40,7 @@ struct Bundle {
   // the default.
   std::vector<std::unique_ptr<chaturanga::RuleProfile>> profiles;
   std::vector<BundleLevel> levels;  // weakest first; empty when exported without levels
+  search::SearchConfig search;      // the MCTS settings of the exporting run (its `search` section)
   EigenNet net;                     // copy it for each thread that evaluates
 
   // nullptr when the bundle has no profile of that id.

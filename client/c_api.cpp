@@ -57,9 +57,11 @@ int copy_move(const std::string& text, char* move, size_t move_size) {
   return 0;
 }
 
-sz::search::SearchConfig client_search_config() {
-  sz::search::SearchConfig c;
-  c.root_selection = sz::search::RootSelection::Puct;  // the move choice reads visit counts
+// The bundle's search settings (the exporting run's), with a PUCT root: the move choice reads
+// visit counts, as the UCI engine's does.
+sz::search::SearchConfig client_search_config(const sz::client::Bundle& bundle) {
+  sz::search::SearchConfig c = bundle.search;
+  c.root_selection = sz::search::RootSelection::Puct;
   return c;
 }
 
@@ -76,7 +78,7 @@ int search_move(sz_game* game, const std::string& player, int simulations, float
   }
   if (simulations < 1 || simulations > (1 << 24)) throw Error("simulations must be in 1..16777216");
   if (!(temperature >= 0.0f && temperature <= 100.0f)) throw Error("temperature must be in 0..100");
-  sz::search::GameSearch search(client_search_config(), state, seed);
+  sz::search::GameSearch search(client_search_config(*game->bundle), state, seed);
   if (player == "uniform-mcts") {
     sz::search::UniformEvaluator uniform;
     search.run(uniform, sz::search::SearchKind::Cheap, simulations);

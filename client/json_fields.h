@@ -82,8 +82,8 @@ class JsonFieldWriter {
     if constexpr (std::is_integral_v<T>) {
       add(key, std::to_string(field));
     } else {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.9g", double(field));  // reads back to the same float
+      char text[32];  // the shortest text that reads back to the same float or double
+      std::snprintf(text, sizeof text, std::is_same_v<T, float> ? "%.9g" : "%.17g", double(field));
       add(key, text);
     }
   }

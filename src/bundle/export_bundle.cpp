@@ -44,6 +44,7 @@ ExportReport export_bundle(const ExportSpec& spec) {
   ModelInfo info;
   info.checkpoint = spec.checkpoint;
   info.step = meta.step;
+  info.search = spec.search;
   for (const std::string& name : names) {
     const chaturanga::RuleProfile* profile =
         chaturanga::rule_profile(name).take_or_throw("rule profile '" + name + "'");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "client/weights_file.h"
+#include "search/search_config.h"
 
 namespace sz::models {
 class NetworkImpl;
@@ -22,6 +23,7 @@ struct ExportSpec {
   // and those that play the exported checkpoint go into the bundle; a level of another
   // checkpoint cannot be played with this bundle's network and is left out (reported).
   std::string levels;
+  search::SearchConfig search;  // written into model.json for clients' searches
 };
 
 struct ExportReport {

@@ -64,6 +64,11 @@ std::string model_json(const ModelInfo& info) {
   models::fields(net, n);
   out += "  \"net\": " + net.object() + ",\n";
 
+  client::JsonFieldWriter search;
+  search::SearchConfig sc = info.search;
+  search::fields(search, sc);
+  out += "  \"search\": " + search.object() + ",\n";
+
   out += "  \"profiles\": [";
   for (size_t i = 0; i < info.profiles.size(); ++i)
     out += (i ? ",\n    " : "\n    ") + client::profile_json(*info.profiles[i]);

@@ -8,6 +8,7 @@
 #include "client/bundle.h"
 #include "games/chaturanga/profile.h"
 #include "models/architecture.h"
+#include "search/search_config.h"
 
 namespace sz::bundle {
 
@@ -17,6 +18,7 @@ struct ModelInfo {
   std::vector<client::BundleLevel> levels;               // may be empty
   std::string checkpoint;                                // where the weights came from, for people
   int64_t step = 0;                                      // the checkpoint's training step
+  search::SearchConfig search;                           // the MCTS settings clients search with
 };
 
 std::string model_json(const ModelInfo& info);

@@ -50,7 +50,7 @@ class BundleTest : public ::testing::Test {
     meta.profiles = std::move(profiles);
     models::save_checkpoint(checkpoint, net, nullptr, "", meta);
     const std::string out = (dir_ / "bundle").string();
-    bundle::export_bundle({checkpoint, std::move(export_profiles), out, ""});
+    bundle::export_bundle({checkpoint, std::move(export_profiles), out, "", {}});
     return out;
   }
 
@@ -229,7 +229,7 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
   };
   const std::string manifest = (dir_ / "levels.yaml").string();
   write_file_atomically(manifest, eval::levels_manifest(result, dir_.string(), "sittuyin"));
-  const bundle::ExportReport report = bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), manifest});
+  const bundle::ExportReport report = bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), manifest, {}});
   EXPECT_EQ(report.levels, 3);
   ASSERT_EQ(report.skipped.size(), 1u);
   EXPECT_NE(report.skipped[0].find("level 3 (old-64)"), std::string::npos) << report.skipped[0];
@@ -249,7 +249,7 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
 
   write_file_atomically(manifest, "format: sittuyin-zero levels\nversion: 1\nlevels:\n  - level: 1\n    name: x\n");
   try {
-    bundle::export_bundle({checkpoint, {}, (dir_ / "c").string(), manifest});
+    bundle::export_bundle({checkpoint, {}, (dir_ / "c").string(), manifest, {}});
     FAIL();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("missing key 'levels[0].elo'"), std::string::npos) << e.what();

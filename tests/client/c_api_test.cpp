@@ -76,7 +76,7 @@ class CApiTest : public ::testing::Test {
     manifest.replace(manifest.find("CHECKPOINT"), 10, checkpoint);
     write_file_atomically((dir_ / "levels.yaml").string(), manifest);
     bundle::export_bundle(
-        {checkpoint, {"sittuyin", "sittuyin-plyyard"}, bundle_dir(), (dir_ / "levels.yaml").string()});
+        {checkpoint, {"sittuyin", "sittuyin-plyyard"}, bundle_dir(), (dir_ / "levels.yaml").string(), {}});
   }
   void TearDown() override {
     std::error_code ec;
