@@ -74,7 +74,8 @@ class Parser {
         std::string key = string();
         if (v.find(key)) throw error("key '" + key + "' given twice");
         expect(':');
-        v.members.emplace_back(std::move(key), value(depth + 1));
+        Json member = value(depth + 1);
+        v.members.push_back(Json::Member{std::move(key), std::move(member)});
         skip_space();
         if (peek() == ',') {
           ++pos_;
@@ -297,7 +298,7 @@ JsonAt JsonAt::operator[](size_t i) const {
   return JsonAt(value_->items[i], source_, path_ + "[" + std::to_string(i) + "]");
 }
 
-const std::vector<std::pair<std::string, Json>>& JsonAt::members() const {
+const std::vector<Json::Member>& JsonAt::members() const {
   if (value_->kind != Json::Kind::Object) throw error("must be an object, not " + std::string(kind_name(value_->kind)));
   return value_->members;
 }

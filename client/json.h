@@ -15,14 +15,20 @@ namespace sz::client {
 
 struct Json {
   enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
+  struct Member;  // defined below: a pair<string, Json> here would need Json complete (clang)
   Kind kind = Kind::Null;
   bool boolean = false;
   double number = 0;
-  std::string text;                                   // a string's contents, unescaped (UTF-8)
-  std::vector<Json> items;                            // an array's elements
-  std::vector<std::pair<std::string, Json>> members;  // an object's, in document order
+  std::string text;             // a string's contents, unescaped (UTF-8)
+  std::vector<Json> items;      // an array's elements
+  std::vector<Member> members;  // an object's, in document order
 
   const Json* find(std::string_view key) const;  // nullptr when absent (or not an object)
+};
+
+struct Json::Member {
+  std::string key;
+  Json value;
 };
 
 // Parses a whole document. Errors: "<source>:<line>:<column>: <what>". A key given twice in an
@@ -36,10 +42,10 @@ class JsonAt {
   JsonAt(const Json& value, std::string source, std::string path = "");
 
   bool has(std::string_view key) const;
-  JsonAt operator[](std::string_view key) const;                     // a member, which must be there
-  size_t size() const;                                               // an array's length (throws unless an array)
-  JsonAt operator[](size_t i) const;                                 // an array's element
-  const std::vector<std::pair<std::string, Json>>& members() const;  // throws unless an object
+  JsonAt operator[](std::string_view key) const;     // a member, which must be there
+  size_t size() const;                               // an array's length (throws unless an array)
+  JsonAt operator[](size_t i) const;                 // an array's element
+  const std::vector<Json::Member>& members() const;  // throws unless an object
 
   bool boolean() const;
   double number() const;
