@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "bundle/export_bundle.h"
+#include "client/json_fields.h"
 #include "client/profile_json.h"
 #include "core/atomic_file.h"
 #include "eval/levels.h"
@@ -138,6 +139,29 @@ TEST_F(BundleTest, ExportTakesTheProfilesAskedForAndRefusesAnotherGamesProfile) 
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("rule profile 'shatranj' is for shatranj"), std::string::npos) << e.what();
   }
+}
+
+// The search settings travel whole: the bundle's `search` reads back as export was given it.
+TEST_F(BundleTest, TheSearchSettingsReadBackExactly) {
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  search::SearchConfig search;
+  search.cpuct_init = 2.3f;
+  search.full_search_fraction = 0.3;
+  search.root_selection = search::RootSelection::Gumbel;
+  search.tree_reuse = false;
+  bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), "", search});
+  const auto b = open_bundle((dir_ / "b").string());
+  ASSERT_TRUE(b) << b.error();
+  JsonFieldWriter want, got;
+  search::fields(want, search);
+  search::SearchConfig read = (*b)->search;
+  search::fields(got, read);
+  EXPECT_EQ(got.object(), want.object());
+  EXPECT_EQ(read.full_search_fraction, 0.3);
+  EXPECT_EQ(read.root_selection, search::RootSelection::Gumbel);
 }
 
 TEST_F(BundleTest, ShatranjBundlesOpen) {
