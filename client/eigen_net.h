@@ -17,8 +17,11 @@ namespace sz::client {
 // LibTorch's BatchNorm2d default, which models/network.cpp keeps.
 inline constexpr float kBatchNormEpsilon = 1e-5f;
 
-// Not thread-safe: one per thread. The buffers grow to the largest batch run and are reused, so
-// that a forward pass allocates nothing once warm.
+// Not thread-safe: one per thread. Its buffers grow to the largest batch run and are reused;
+// what a warm forward pass still allocates is Eigen's: a large matrix product takes its blocking
+// buffers from the heap (above EIGEN_STACK_ALLOCATION_LIMIT), at most two per product
+// (tests/client/alloc_test.cpp: about 47 allocations a pass for medium's tower, against
+// millions of multiply-adds).
 class EigenNet {
  public:
   // Throws sz::Error naming `source` and the tensor when one is missing, of another shape, or left
