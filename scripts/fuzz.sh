@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz: fen_fuzz, move_fuzz) with clang, ASan and UBSan in
+# Builds the libFuzzer targets (tests/fuzz: fen_fuzz, move_fuzz, bundle_fuzz) with clang, ASan and UBSan in
 # build-fuzz, then runs each for N seconds (argument 1, default 60) on a scratch copy of its
 # seed corpus. Exits non-zero if a target crashes; the crashing inputs are kept under
 # build-fuzz/artifacts/<target>/ and can be replayed with `build-fuzz/tests/fuzz/<target> FILE`.
@@ -13,10 +13,10 @@ generator=()
 if [[ ! -f "$build/CMakeCache.txt" ]] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" "${generator[@]}" \
   -DSZ_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target fen_fuzz move_fuzz
+cmake --build "$build" --target fen_fuzz move_fuzz bundle_fuzz
 
 status=0
-for name in fen move; do
+for name in fen move bundle; do
   target="${name}_fuzz"
   corpus="$build/fuzz-run/$name"
   artifacts="$build/artifacts/$target"

@@ -40,17 +40,20 @@ const std::vector<Module>& modules() {
       {"selfplay", "selfplay", {"core", "game", "data", "search"}},
       {"placement", "src/placement", {"core", "plot", "game", "games", "data", "search", "eval"}},
       {"train", "train", {"core", "plot", "game", "data", "models", "nn"}},
+      {"uci", "src/uci", {"core", "game", "search"}},
+      {"client", "client", {"core", "game", "games", "search", "models", "uci"}},
+      {"bundle", "src/bundle", {"core", "config", "game", "games", "search", "models", "client"}},
       {"run",
        "run",
        {"core", "config", "plot", "game", "games", "search", "models", "nn", "eval", "selfplay", "train"}},
       {"cli",
        "src/cli",
        {"core", "config", "plot", "game", "games", "data", "search", "models", "nn", "eval", "placement", "selfplay",
-        "train", "run"}},
+        "train", "run", "uci", "client", "bundle"}},
       {"bench",
        "bench",
        {"core", "config", "plot", "game", "games", "data", "search", "models", "nn", "eval", "placement", "selfplay",
-        "train", "run", "cli"}},
+        "train", "run", "uci", "client", "bundle", "cli"}},
   };
   return list;
 }
@@ -112,7 +115,7 @@ TEST(Layering, ThirdPartyHeadersStayInTheirModules) {
       {"hdf5", {"data"}},
       {"H5", {"data"}},
       {"yaml-cpp", {"config"}},
-      {"Eigen", {"eval", "placement"}},
+      {"Eigen", {"eval", "placement", "client"}},
       {"torch", {"models", "nn", "train", "bench"}},
       {"ATen", {"models", "nn", "train", "bench"}},
       {"c10", {"models", "nn", "train", "bench"}},
@@ -125,6 +128,35 @@ TEST(Layering, ThirdPartyHeadersStayInTheirModules) {
         EXPECT_TRUE(allowed.count(m.name)) << inc.file << ":" << inc.line << ": <" << inc.path << "> in " << m.name;
       }
     }
+}
+
+// The game clients' runtime links no yaml-cpp and no torch: of the games it names the rules core
+// but not the YAML-backed profile files or the registry over them, of models only the torch-free
+// architecture headers; and the rules core itself reads no config.
+TEST(Layering, TheClientRuntimeIsYamlFreeAndTorchFree) {
+  const std::set<std::string> banned = {"games/registry.h", "games/chaturanga/rule_profiles.h"};
+  const std::set<std::string> models_allowed = {"models/net_config.h", "models/architecture.h"};
+  int checked = 0;
+  for (const Module& m : modules()) {
+    for (const Include& inc : includes_of(m)) {
+      if (inc.angled) continue;
+      if (m.name == "client") {
+        ++checked;
+        EXPECT_FALSE(banned.count(inc.path))
+            << inc.file << ":" << inc.line << ": the client runtime includes " << inc.path;
+        if (module_named_by(inc.path) == "models") {
+          EXPECT_TRUE(models_allowed.count(inc.path))
+              << inc.file << ":" << inc.line << ": the client runtime includes " << inc.path << " (torch)";
+        }
+      }
+      if (m.name == "games" && inc.file != "src/games/chaturanga/rule_profiles.cpp" &&
+          inc.file != "src/games/registry.cpp") {
+        EXPECT_NE(module_named_by(inc.path), "config")
+            << inc.file << ":" << inc.line << ": the rules core reads config";
+      }
+    }
+  }
+  EXPECT_GT(checked, 10);
 }
 
 }  // namespace

@@ -3,9 +3,10 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
-#include "eval/uci_engine.h"
+#include "games/registry.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
+#include "uci/uci_engine.h"
 
 namespace sz::cli {
 
@@ -51,7 +52,8 @@ int uci_command(Args args) {
     return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);
   };
   std::ios::sync_with_stdio(false);
-  eval::UciEngine engine(std::cout, load_model, config.search);
+  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game}, load_model,
+                        config.search);
   engine.run(std::cin);
   return 0;
 }

@@ -212,6 +212,17 @@ std::optional<Section> Section::child(const char* key) {
   return std::nullopt;
 }
 
+std::vector<Section> Section::items(const char* key) {
+  impl_->seen.insert(key);
+  std::vector<Section> out;
+  const YAML::Node v = impl_->node[key];
+  if (!v) return out;
+  if (!v.IsSequence()) throw impl_->error(v, "'" + impl_->path(key) + "' must be a list");
+  for (size_t i = 0; i < v.size(); ++i)
+    out.emplace_back(std::make_shared<Impl>(v[i], impl_->path(key) + "[" + std::to_string(i) + "]", impl_->document));
+  return out;
+}
+
 void Section::finish() const {
   for (const auto& kv : impl_->node) {
     const std::string key = key_text(kv.first);

@@ -62,6 +62,9 @@ class Section {
   bool has(const char* key) const;
   // The mapping under `key` (counted as read), or nullopt when the key is absent.
   std::optional<Section> child(const char* key);
+  // The mappings of the list under `key` (counted as read), each a Section at "key[i]"; empty when
+  // the key is absent. Throws when the value is not a list of mappings.
+  std::vector<Section> items(const char* key);
   // Throws for the first key that no reader asked for. Call when every reader is done.
   void finish() const;
 

@@ -9,7 +9,7 @@
 #include "core/parse_number.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
-#include "nn/decode.h"
+#include "search/net_rows.h"
 
 namespace sz::nn {
 
@@ -167,7 +167,7 @@ OutputRows NetRunner::run(int n) {
       host.copy_(rows);
     }
     host = host.contiguous();
-    if (!all_finite(host.data_ptr<float>(), size_t(host.numel())))
+    if (!search::all_finite(host.data_ptr<float>(), size_t(host.numel())))
       throw Error(m.source + ": the network's output holds NaN or infinity (damaged or diverged weights); " +
                   "no search can use it: take an earlier checkpoint");
     auto owner = std::make_shared<torch::Tensor>(host);

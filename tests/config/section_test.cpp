@@ -87,6 +87,23 @@ TEST(Section, NestedSectionsHaveDottedPaths) {
   root.finish();  // `outer` and `missing` were read
 }
 
+TEST(Section, ListsOfMappingsHaveIndexedPaths) {
+  Section root = read_document("outer:\n  - count: 2\n  - count: 0\nflat: 3\n", "toy.yaml");
+  std::vector<Section> items = root.items("outer");
+  ASSERT_EQ(items.size(), 2u);
+  Toy t;
+  fields(items[0], t);
+  EXPECT_EQ(t.count, 2);
+  try {
+    fields(items[1], t);
+    FAIL() << "accepted count 0";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "toy.yaml:3: 'outer[1].count' must be in 1..10, not 0");
+  }
+  EXPECT_TRUE(root.items("missing").empty());
+  EXPECT_THROW(root.items("flat"), Error);
+}
+
 TEST(Section, OverridesAreAppliedAndNamedInErrors) {
   Section root = read_document("count: 2\n", "toy.yaml", {"count=4", "label=set"});
   Toy t;
@@ -153,7 +170,8 @@ TEST(ConfigText, BuiltInByNameOrAFileByPath) {
   EXPECT_EQ(tiny->source, "configs/nets/tiny.yaml");
   const auto missing = find_config_text("nets", "huge", "nets config");
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.error().find("unknown nets config 'huge' (built in: large long medium quick small tiny;"), std::string::npos)
+  EXPECT_NE(missing.error().find("unknown nets config 'huge' (built in: large long medium quick small tiny;"),
+            std::string::npos)
       << missing.error();
   EXPECT_EQ(builtin_config_names("rules").front(), "shatranj");  // sorted
 }

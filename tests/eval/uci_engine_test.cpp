@@ -1,7 +1,7 @@
 // The UCI engine driven in-process through an ostream: a scripted session checked line by line,
 // malformed commands answered with a named error, and random garbage that must neither crash nor
 // hang it.
-#include "eval/uci_engine.h"
+#include "uci/uci_engine.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,11 @@
 #include "core/rng.h"
 #include "games/registry.h"
 
-namespace sz::eval {
+namespace sz::uci {
 namespace {
+
+// The rule profiles, as `sittuyin-zero uci` offers them.
+UciGames registry_games() { return {"sittuyin-zero", games::profile_names(), games::new_game}; }
 
 class Session {
  public:
@@ -37,7 +40,7 @@ class Session {
   size_t read_ = 0;
 
  public:
-  UciEngine engine{out_};
+  UciEngine engine{out_, registry_games()};
 };
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
@@ -346,7 +349,7 @@ TEST(UciEngine, GarbageNeitherCrashesNorHangs) {
   std::stringstream in;
   for (int i = 0; i < 500; ++i) in << random_line(rng) << (i % 7 ? "\n" : "\r\n");
   in << "stop\nisready\n";
-  UciEngine engine(out);
+  UciEngine engine(out, registry_games());
   engine.run(in);
   EXPECT_NE(out.str().find("readyok"), std::string::npos);
 }
@@ -394,7 +397,7 @@ class FailingEvaluator final : public search::Evaluator {
 // engine keeps answering, and searches again once a usable model is set.
 TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
   std::ostringstream out;
-  UciEngine engine(out,
+  UciEngine engine(out, registry_games(),
                    [](const std::string&, int, const game::GameSpec&) { return std::make_unique<FailingEvaluator>(); });
   engine.handle("setoption name Model value broken.pt");
   engine.handle("go nodes 20");
@@ -420,7 +423,7 @@ TEST(UciEngine, AFailingNetworkIsAnErrorNotACrash) {
 TEST(UciEngine, TheModelIsLoadedForTheVariantsGame) {
   std::ostringstream out;
   std::vector<std::string> loaded;
-  UciEngine engine(out, [&](const std::string&, int, const game::GameSpec& spec) {
+  UciEngine engine(out, registry_games(), [&](const std::string&, int, const game::GameSpec& spec) {
     loaded.push_back(spec.game);
     return std::make_unique<search::UniformEvaluator>();
   });
@@ -433,4 +436,4 @@ TEST(UciEngine, TheModelIsLoadedForTheVariantsGame) {
 }
 
 }  // namespace
-}  // namespace sz::eval
+}  // namespace sz::uci

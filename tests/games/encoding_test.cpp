@@ -11,6 +11,7 @@
 #include "games/chaturanga/action_space.h"
 #include "games/chaturanga/encoder.h"
 #include "games/chaturanga/movegen.h"
+#include "games/chaturanga/notation.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/chaturanga/state.h"
 #include "games/registry.h"
@@ -155,6 +156,47 @@ TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
       }
     }
   }
+}
+
+// The bundle's action table (action_text) with the mapping docs/CLIENTS.md gives clients: the
+// squares of the mover-frame text mapped back for Black, and "q" added to a Shatranj pawn's move
+// to the last rank, spell every legal move as the rules do.
+std::string played_text(const Position& pos, int32_t action) {
+  std::string text = action_text(pos.rules().game, action);
+  const Color us = pos.side_to_move();
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] < 'a' || text[i] > 'h' || text[i + 1] < '1' || text[i + 1] > '8') continue;
+    const int sq = view_square(pos.rules().game, us, (text[i + 1] - '1') * 8 + (text[i] - 'a'));
+    text[i] = char('a' + sq % 8);
+    text[i + 1] = char('1' + sq / 8);
+    ++i;
+  }
+  if (pos.rules().game == Game::Shatranj && move_of(pos, action).is_promotion()) text += 'q';
+  return text;
+}
+
+TEST(ActionSpace, TheActionTableSpellsEveryLegalMoveForEitherSide) {
+  Rng rng(/*seed=*/11);
+  int checked = 0;
+  for (const char* name : {"sittuyin", "shatranj"}) {
+    const RuleProfile& rules = **chaturanga::rule_profile(name);
+    for (int game = 0; game < 10; ++game) {
+      Position pos = Position::start(rules);
+      for (int ply = 0; ply < 200; ++ply) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.size == 0) break;
+        for (int i = 0; i < list.size; ++i, ++checked)
+          ASSERT_EQ(played_text(pos, action_of(pos, list.moves[i])), to_uci(list.moves[i], rules.game)) << pos.fen();
+        pos.do_move(list.moves[rng.below(uint32_t(list.size))]);
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+  EXPECT_EQ(action_text(Game::Sittuyin, kSittuyinActions), "");
+  EXPECT_EQ(action_text(Game::Sittuyin, kBoardMoves + kDropTypes * 64 + 0 * 5 + 3), "");  // a1, a south-east step
+  EXPECT_EQ(scalar_meanings().size(), size_t(kScalarFeatures));
+  EXPECT_EQ(plane_meanings(Game::Shatranj).size(), size_t(kBinaryPlanes));
 }
 
 TEST(Encoder, PlanesAreFromTheMoversView) {

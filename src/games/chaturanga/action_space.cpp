@@ -4,6 +4,8 @@
 #include <array>
 #include <vector>
 
+#include "games/chaturanga/notation.h"
+
 namespace sz::chaturanga {
 
 using namespace board8;
@@ -46,7 +48,8 @@ const BoardMoveTables& tables() {
 // Displacements (rank step, file step) of the board moves, sorted: one policy plane each.
 std::vector<std::pair<int, int>> board_displacements() {
   std::vector<std::pair<int, int>> d;
-  for (const auto& [from, to] : tables().squares) d.emplace_back(rank_of(to) - rank_of(from), file_of(to) - file_of(from));
+  for (const auto& [from, to] : tables().squares)
+    d.emplace_back(rank_of(to) - rank_of(from), file_of(to) - file_of(from));
   std::sort(d.begin(), d.end());
   d.erase(std::unique(d.begin(), d.end()), d.end());
   return d;
@@ -73,7 +76,8 @@ PolicyMap make_policy_map(Game game) {
       for (int sq = 0; sq < 64; ++sq) m.index[size_t(kDropBase + t * 64 + sq)] = (m.planes + t) * 64 + sq;
     m.planes += kDropTypes;
     for (int from = 0; from < 64; ++from)
-      for (int form = 0; form < 5; ++form) m.index[size_t(kPromotionBase + from * 5 + form)] = (m.planes + form) * 64 + from;
+      for (int form = 0; form < 5; ++form)
+        m.index[size_t(kPromotionBase + from * 5 + form)] = (m.planes + form) * 64 + from;
     m.planes += 5;
   }
   return m;
@@ -115,8 +119,8 @@ Move move_of(const Position& pos, int32_t action) {
   if (action < kBoardMoves) {
     const auto [from_view, to_view] = tables().squares[action];
     const int from = view_square(game, us, from_view), to = view_square(game, us, to_view);
-    const bool promotes = game == Game::Shatranj && type_of(pos.piece_on(from)) == Pawn &&
-                          rank_of(to) == (us == White ? 7 : 0);
+    const bool promotes =
+        game == Game::Shatranj && type_of(pos.piece_on(from)) == Pawn && rank_of(to) == (us == White ? 7 : 0);
     return promotes ? Move::promotion(from, to) : Move::normal(from, to);
   }
   if (action < kPromotionBase) {
@@ -127,6 +131,19 @@ Move move_of(const Position& pos, int32_t action) {
   const int to_view = from_view + kPromotionDelta[form];
   if (to_view < 0 || to_view > 63 || std::abs(file_of(to_view) - file_of(from_view)) > 1) return Move{};
   return Move::promotion(view_square(game, us, from_view), view_square(game, us, to_view));
+}
+
+std::string action_text(Game game, int32_t action) {
+  if (action < 0 || action >= action_space_size(game)) return "";
+  if (action < kBoardMoves) {
+    const auto [from, to] = tables().squares[size_t(action)];
+    return to_uci(Move::normal(from, to), game);
+  }
+  if (action < kPromotionBase)
+    return to_uci(Move::drop(kDropOrder[(action - kDropBase) / 64], (action - kDropBase) % 64), game);
+  const int from = (action - kPromotionBase) / 5, to = from + kPromotionDelta[(action - kPromotionBase) % 5];
+  if (to < 0 || to > 63 || std::abs(file_of(to) - file_of(from)) > 1) return "";
+  return to_uci(Move::promotion(from, to), game);
 }
 
 }  // namespace sz::chaturanga

@@ -9,6 +9,7 @@
 //   + 64 x 5                         Sittuyin promotions: from, times in place / NE / NW / SE / SW
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "games/chaturanga/position.h"
 
@@ -33,6 +34,13 @@ std::span<const int32_t> policy_map(Game game);
 constexpr int view_square(Game game, Color c, int sq) {
   return c == White ? sq : game == Game::Sittuyin ? board8::rotate180(sq) : board8::flip_vertical(sq);
 }
+
+// The move an id stands for in the mover's frame, as White would write it in UCI ("b1c3", drops
+// "R@a1", Sittuyin promotions "d5d5f" / "d5c6f"): the bundle's action table for game clients.
+// For Black, map each square back with view_square (Sittuyin: 63 - s, Shatranj: s ^ 56). A
+// Shatranj pawn's move to the last rank, a board move here, is written with "q" when played.
+// "" for an id that names no move (a promotion step off the board) or is out of range.
+std::string action_text(Game game, int32_t action);
 
 // The id of a legal move of `pos`. Requires a move that `pos` can play.
 int32_t action_of(const Position& pos, Move m);

@@ -75,9 +75,54 @@ void encode(const Position& pos, int repetitions, std::span<uint64_t, kBinaryPla
   const int n_move = pos.rules().n_move_plies;
   *out++ = n_move ? float(std::min(pos.rule50(), n_move)) / float(n_move) : 0.0f;
   *out++ = pos.counting_limit() > 0;
-  *out++ = pos.counting_limit() ? float(std::min(pos.counting_ply(), pos.counting_limit())) / float(pos.counting_limit()) : 0.0f;
+  *out++ = pos.counting_limit()
+               ? float(std::min(pos.counting_ply(), pos.counting_limit())) / float(pos.counting_limit())
+               : 0.0f;
   out = write_rule_features(pos.rules(), out);
   assert(out == scalars.data() + kScalarFeatures && "kScalarFeatures is out of date");
+}
+
+std::vector<std::string> plane_meanings(Game game) {
+  const char* elephant = game == Game::Sittuyin ? "khons" : "alfils";
+  const char* fers = game == Game::Sittuyin ? "mets" : "ferses";
+  std::vector<std::string> out;
+  for (const char* side : {"the mover's", "the opponent's"})
+    for (const char* men : {"pawns", "knights", elephant, fers, "rooks", "king"})
+      out.push_back(std::string(side) + " " + men + " (bit s = square s in the mover's frame, a1 = 0)");
+  return out;
+}
+
+std::vector<std::string> scalar_meanings() {
+  std::vector<std::string> out;
+  for (const char* side : {"the mover's", "the opponent's"})
+    for (const char* man : {"kings", "mets/ferses", "khons", "knights", "rooks"})
+      out.push_back(std::string(side) + " " + man + " in hand / 2");
+  for (const char* s : {
+           "placement phase (either side has men in hand): 0 or 1",
+           "the mover may promote (Sittuyin: has pawns and no met): 0 or 1",
+           "the opponent may promote: 0 or 1",
+           "earlier occurrences of this position since the last irreversible move, at most 2, / 2",
+           "n-move clock / the profile's n-move limit (0 without the rule)",
+           "a count (Sittuyin counting rule) is running: 0 or 1",
+           "counted plies / counting limit (0 when no count runs)",
+           "profile: white-then-black placement",
+           "profile: first own rank for men - 1",
+           "profile: last own rank for men - 3",
+           "profile: black-rook screen",
+           "profile: diagonal-step promotion",
+           "profile: last pawn promotes anywhere",
+           "profile: promotion may not discover check",
+           "profile: stalemating is illegal",
+           "profile: stalemate loses",
+           "profile: K+P promotion-only draw",
+           "profile: counting rule (asean)",
+           "profile: n-move limit / 100",
+           "profile: pychess insufficient material",
+           "profile: bare-kings-only insufficient material",
+           "profile: bare king loses",
+       })
+    out.push_back(s);
+  return out;
 }
 
 }  // namespace sz::chaturanga

@@ -6,41 +6,24 @@
 #include <mutex>
 
 #include "config/section.h"
+#include "games/chaturanga/rule_profile_fields.h"
 
 namespace sz::chaturanga {
 
 namespace {
 
 void read_placement(config::Section& m, RuleProfile& p) {
-  m.choice("order", p.placement_order,
-           {{"alternate", PlacementOrder::Alternate}, {"white-then-black", PlacementOrder::WhiteThenBlack}});
-  m.range("men_ranks", p.men_ranks, 1, 4);
-  m.range("rook_ranks", p.rook_ranks, 1, 4);
-  m.flag("rook_needs_screen", p.rook_needs_screen);
+  placement_fields(m, p);
   m.finish();
 }
 
 void read_promotion(config::Section& m, RuleProfile& p) {
-  m.flag("diagonal_step", p.promotion_diagonal_step);
-  m.flag("last_pawn_anywhere", p.last_pawn_promotes_anywhere);
-  m.flag("no_discovered_check", p.promotion_no_discovered_check);
+  promotion_fields(m, p);
   m.finish();
 }
 
 void read_end(config::Section& m, RuleProfile& p) {
-  m.choice("stalemate", p.stalemate,
-           {{"draw", StalemateRule::Draw},
-            {"illegal-to-cause", StalemateRule::IllegalToCause},
-            {"loss", StalemateRule::Loss}});
-  m.flag("promotion_only_draw", p.promotion_only_draw);
-  m.choice("counting", p.counting, {{"asean", CountingRule::Asean}, {"none", CountingRule::None}});
-  m.num("n_move_plies", p.n_move_plies, 0, 1000);
-  m.num("repetitions", p.repetitions, 0, 10);
-  m.choice("insufficient_material", p.insufficient,
-           {{"pychess", InsufficientMaterialRule::Pychess},
-            {"bare-kings", InsufficientMaterialRule::BareKings},
-            {"none", InsufficientMaterialRule::None}});
-  m.flag("bare_king_loses", p.bare_king_loses);
+  end_fields(m, p);
   m.finish();
 }
 

@@ -9,11 +9,11 @@
 #include <cmath>
 #include <vector>
 
-#include "eval/uci_engine.h"
 #include "search/tree.h"
 #include "search/tree_report.h"
+#include "uci/uci_engine.h"
 
-namespace sz::eval {
+namespace sz::uci {
 
 namespace {
 
@@ -123,4 +123,4 @@ game::ActionId UciEngine::choose_move(float temperature) {
   return search::choose_by_visits(search_->tree(), search_->state().to_move(), temperature, rng_);
 }
 
-}  // namespace sz::eval
+}  // namespace sz::uci

@@ -1,5 +1,5 @@
 // The UCI command loop: options, positions, go. The search thread is in uci_search.cpp.
-#include "eval/uci_engine.h"
+#include "uci/uci_engine.h"
 
 #include <algorithm>
 #include <array>
@@ -12,9 +12,8 @@
 #include "core/parse_number.h"
 #include "core/shown_text.h"
 #include "core/split.h"
-#include "games/registry.h"
 
-namespace sz::eval {
+namespace sz::uci {
 
 namespace {
 
@@ -98,8 +97,11 @@ int64_t allot_time_ms(int64_t time_left_ms, int64_t increment_ms, int movestogo,
   return std::max<int64_t>(int64_t(std::min(share, cap)) - overhead_ms, 1);
 }
 
-UciEngine::UciEngine(std::ostream& out, EngineModelLoader load_model, const search::SearchConfig& search)
-    : out_(out), load_model_(std::move(load_model)), search_config_(search) {
+UciEngine::UciEngine(std::ostream& out, UciGames games, EngineModelLoader load_model,
+                     const search::SearchConfig& search)
+    : out_(out), games_offered_(std::move(games)), load_model_(std::move(load_model)), search_config_(search) {
+  if (games_offered_.variants.empty() || !games_offered_.new_game) throw Error("the UCI engine was given no games");
+  variant_ = games_offered_.variants.front();
   search_config_.root_selection = search::RootSelection::Puct;  // the move choice reads visit counts
   search_config_.tree_reuse = true;
   evaluator_ = std::make_unique<search::UniformEvaluator>();
@@ -179,10 +181,10 @@ bool UciEngine::handle(std::string_view line) {
 }
 
 void UciEngine::cmd_uci() {
-  emit("id name sittuyin-zero");
+  emit("id name " + games_offered_.name);
   emit("id author the sittuyin-zero authors");
-  std::string variants = "option name UCI_Variant type combo default sittuyin";
-  for (const std::string& p : games::profile_names()) variants += " var " + p;
+  std::string variants = "option name UCI_Variant type combo default " + games_offered_.variants.front();
+  for (const std::string& p : games_offered_.variants) variants += " var " + p;
   emit(variants);
   emit("option name Model type string default <empty>");
   emit("option name Simulations type spin default 800 min 1 max 100000000");
@@ -238,7 +240,7 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
 }
 
 void UciEngine::set_variant(const std::string& value) {
-  auto state = games::new_game(value);
+  auto state = games_offered_.new_game(value, "");
   if (!state) return error("option 'UCI_Variant': " + shown_text(value) + ": " + state.error());
   const bool other_game = (*state)->spec().game != start_->spec().game;
   variant_ = value;
@@ -265,7 +267,7 @@ void UciEngine::set_model(const std::string& model, int threads) {
 }
 
 void UciEngine::reset_position() {
-  start_ = games::new_game(variant_).take_or_throw("variant");  // checked by set_variant
+  start_ = games_offered_.new_game(variant_, "").take_or_throw("variant");  // checked by set_variant
   current_ = start_->clone();
   moves_.clear();
 }
@@ -281,7 +283,7 @@ void UciEngine::cmd_position(std::span<const std::string> tokens) {
     return error("position: unexpected '" + shown_text(tokens[1]) + "' after startpos");
   const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
   if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
-  auto start = games::new_game(variant_, fen);
+  auto start = games_offered_.new_game(variant_, fen);
   if (!start) return error("position: bad FEN '" + shown_text(fen) + "': " + start.error());
   start_ = std::move(start).value();
   current_ = start_->clone();
@@ -385,4 +387,4 @@ void UciEngine::play_over_position() {
   emit("bestmove " + current_->action_to_string(actions[size_t(best)]));
 }
 
-}  // namespace sz::eval
+}  // namespace sz::uci

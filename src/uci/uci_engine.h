@@ -40,7 +40,7 @@
 #include "search/game_search.h"
 #include "search/search_config.h"
 
-namespace sz::eval {
+namespace sz::uci {
 
 // The Strength option: level kMaxStrength plays at full strength (the Simulations budget, the
 // most visited move). Each level below halves the visits (at least 1) and adds 0.1 to the
@@ -80,6 +80,16 @@ int64_t allot_time_ms(int64_t time_left_ms, int64_t increment_ms, int movestogo,
 using EngineModelLoader = std::function<std::unique_ptr<search::Evaluator>(const std::string& model, int threads,
                                                                            const game::GameSpec& spec)>;
 
+// What the engine plays, given by its owner (the engine names no game): its name for `id name`,
+// the variants the UCI_Variant option offers (the first is the default) and how to start one from
+// its start position (`fen` empty) or a FEN. `sittuyin-zero uci` gives the rule profiles
+// (games/registry.h); sittuyin-client the profiles of its bundle.
+struct UciGames {
+  std::string name = "sittuyin-zero";
+  std::vector<std::string> variants;
+  std::function<Result<std::unique_ptr<game::GameState>>(std::string_view variant, std::string_view fen)> new_game;
+};
+
 class UciEngine {
  public:
   // Lines go to `out` (flushed per line, from the reader and the search thread, serialised).
@@ -87,7 +97,9 @@ class UciEngine {
   // game loads it again for that game); `search` is the base
   // MCTS configuration (the root is always PUCT, searches are cheap: no noise, no forced
   // playouts).
-  explicit UciEngine(std::ostream& out, EngineModelLoader load_model = {}, const search::SearchConfig& search = {});
+  // Throws sz::Error when `games` offers no variant or cannot start its first.
+  UciEngine(std::ostream& out, UciGames games, EngineModelLoader load_model = {},
+            const search::SearchConfig& search = {});
   ~UciEngine();  // stops a running search
   UciEngine(const UciEngine&) = delete;
   UciEngine& operator=(const UciEngine&) = delete;
@@ -137,11 +149,12 @@ class UciEngine {
 
   std::ostream& out_;
   std::mutex out_mutex_;
+  UciGames games_offered_;
   EngineModelLoader load_model_;
   search::SearchConfig search_config_;
 
   // Options.
-  std::string variant_ = "sittuyin";
+  std::string variant_;
   std::string model_;
   int simulations_ = 800;
   int threads_ = 1;
@@ -170,4 +183,4 @@ class UciEngine {
   std::condition_variable stop_cv_;
 };
 
-}  // namespace sz::eval
+}  // namespace sz::uci

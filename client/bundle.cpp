@@ -1,0 +1,138 @@
+#include "client/bundle.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "client/json.h"
+#include "client/json_fields.h"
+#include "client/profile_json.h"
+#include "games/chaturanga/state.h"
+
+namespace sz::client {
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": cannot open (is this a model bundle written by `sittuyin-zero export`?)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw Error(path + ": read error");
+  return text.str();
+}
+
+// The encoding the bundle declares must be the one this runtime's rules core produces.
+models::Architecture read_architecture(const JsonAt& doc) {
+  const JsonAt game = doc["game"];
+  if (game.text() != "sittuyin" && game.text() != "shatranj")
+    throw game.error("must be sittuyin or shatranj, not '" + game.text() + "' (a bundle for another game?)");
+  const game::GameSpec here =
+      chaturanga::game_spec(game.text() == "sittuyin" ? chaturanga::Game::Sittuyin : chaturanga::Game::Shatranj);
+  game::GameSpec found;
+  JsonFieldReader encoding(doc["encoding"]);
+  models::fields(encoding, found);
+  int policy_planes = 0;
+  encoding.num("policy_planes", policy_planes, 0, 1 << 20);
+  encoding.finish();
+  const JsonAt e = doc["encoding"];
+  if (found.game != here.game) throw e["game"].error("is '" + found.game + "', but 'game' is '" + here.game + "'");
+  const auto same = [&](const char* key, int bundle, int runtime, const char* what) {
+    if (bundle != runtime)
+      throw e[key].error("is " + std::to_string(bundle) + ", but this runtime " + what + " " + std::to_string(runtime) +
+                         " (export the model with a matching sittuyin-zero, or update the runtime)");
+  };
+  same("encoder_version", found.encoder_version, here.encoder_version, "knows encoder version");
+  same("action_space_version", found.action_space_version, here.action_space_version, "knows action-space version");
+  same("binary_planes", found.binary_planes, here.binary_planes, "encodes");
+  same("scalar_features", found.scalar_features, here.scalar_features, "encodes");
+  same("action_space", found.action_space, here.action_space, "has");
+  same("policy_planes", policy_planes, here.policy_planes, "has");
+  models::Architecture arch;
+  arch.spec = here;
+  JsonFieldReader net(doc["net"]);
+  models::fields(net, arch.net);
+  net.finish();
+  return arch;
+}
+
+std::vector<BundleLevel> read_levels(const JsonAt& levels) {
+  std::vector<BundleLevel> out;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    JsonFieldReader r(levels[i]);
+    BundleLevel l;
+    r.num("level", l.level, 1, 1000);
+    r.text("name", l.name);
+    r.text("player", l.player);
+    r.num("simulations", l.simulations, 0, 1 << 24);
+    r.num("temperature", l.temperature, 0.0f, 100.0f);
+    r.num("elo", l.elo, -1e5, 1e5);
+    r.num("elo_lower", l.elo_lower, -1e5, 1e5);
+    r.num("elo_upper", l.elo_upper, -1e5, 1e5);
+    r.finish();
+    out.push_back(l);
+  }
+  return out;
+}
+
+std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
+  const std::string json_path = dir + "/" + kModelJson;
+  const std::string text = read_text(json_path);
+  const Json doc_value = parse_json(text, json_path).take_or_throw();
+  const JsonAt doc(doc_value, json_path);
+  const JsonAt format = doc["format"];
+  if (format.text() != kBundleFormat) throw format.error("is '" + format.text() + "', not '" + kBundleFormat + "'");
+  const int64_t version = doc["format_version"].integer(0, 1 << 30);
+  if (version != kBundleFormatVersion)
+    throw doc["format_version"].error("is " + std::to_string(version) + ", but this runtime reads version " +
+                                      std::to_string(kBundleFormatVersion));
+
+  auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, {}, EigenNet()});
+  JsonFieldReader search(doc["search"]);
+  search::fields(search, bundle->search);
+  search.finish();
+  const JsonAt profiles = doc["profiles"];
+  if (profiles.size() == 0) throw profiles.error("must name at least one rule profile");
+  for (size_t i = 0; i < profiles.size(); ++i) {
+    auto p = std::make_unique<chaturanga::RuleProfile>(profile_from_json(profiles[i]));
+    if (chaturanga::game_name(p->game) != bundle->arch.spec.game)
+      throw profiles[i]["game"].error("is not the bundle's game '" + bundle->arch.spec.game + "'");
+    if (bundle->profile(p->id)) throw profiles[i]["id"].error("'" + p->id + "' is given twice");
+    bundle->profiles.push_back(std::move(p));
+  }
+  bundle->levels = read_levels(doc["levels"]);
+
+  const JsonAt weights = doc["weights"];
+  const int64_t weights_version = weights["format_version"].integer(0, 1 << 30);
+  if (weights_version != kWeightsFormatVersion)
+    throw weights["format_version"].error("is " + std::to_string(weights_version) +
+                                          ", but this runtime reads version " + std::to_string(kWeightsFormatVersion));
+  if (float(weights["batch_norm_epsilon"].number()) != kBatchNormEpsilon)
+    throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(kBatchNormEpsilon) + " this runtime uses");
+  const std::string& file = weights["file"].text();
+  if (file.empty() || file.find('/') != std::string::npos || file == "..")
+    throw weights["file"].error("must name a file in the bundle's folder");
+  const std::string weights_path = dir + "/" + file;
+  const auto tensors = read_weights(weights_path).take_or_throw();
+  bundle->net = EigenNet(bundle->arch, tensors, weights_path);
+  return bundle;
+}
+
+}  // namespace
+
+const chaturanga::RuleProfile* Bundle::profile(std::string_view id) const {
+  for (const auto& p : profiles)
+    if (p->id == id) return p.get();
+  return nullptr;
+}
+
+Result<std::unique_ptr<Bundle>> open_bundle(const std::string& dir) {
+  try {
+    return open_or_throw(dir);
+  } catch (const Error& e) {
+    return fail(e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(dir + ": out of memory while opening the bundle");
+  }
+}
+
+}  // namespace sz::client

@@ -1,0 +1,55 @@
+#pragma once
+// A model bundle as `sittuyin-zero export` writes it (docs/CLIENTS.md): model.json (the game,
+// the rule profiles, the encoding, the network's architecture, the action table, the strength
+// levels) and weights.bin (client/weights_file.h). Opening one checks everything a client relies
+// on: the format and its version, the encoding against this runtime's rules core, every key, the
+// weights against the architecture. Torch-free, yaml-free.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "client/eigen_net.h"
+#include "core/error.h"
+#include "games/chaturanga/profile.h"
+#include "models/architecture.h"
+#include "search/search_config.h"
+
+namespace sz::client {
+
+inline constexpr char kBundleFormat[] = "sittuyin-zero-bundle";
+inline constexpr int kBundleFormatVersion = 1;
+inline constexpr char kModelJson[] = "model.json";
+inline constexpr char kWeightsFile[] = "weights.bin";
+
+// A strength level (`sittuyin-zero levels`): the search settings that play it and its measured
+// rating.
+struct BundleLevel {
+  int level = 0;  // 1 = weakest
+  std::string name;
+  std::string player;  // "model", "uniform-mcts" or "random"
+  int simulations = 0;
+  float temperature = 0;
+  double elo = 0, elo_lower = 0, elo_upper = 0;  // over the random mover, 95% interval
+};
+
+struct Bundle {
+  std::string dir;
+  models::Architecture arch;  // the spec with this runtime's policy map
+  // Resolved, at stable addresses (positions keep a reference to their profile). The first is
+  // the default.
+  std::vector<std::unique_ptr<chaturanga::RuleProfile>> profiles;
+  std::vector<BundleLevel> levels;  // weakest first; empty when exported without levels
+  search::SearchConfig search;      // the MCTS settings of the exporting run (its `search` section)
+  EigenNet net;                     // copy it for each thread that evaluates
+
+  // nullptr when the bundle has no profile of that id.
+  const chaturanga::RuleProfile* profile(std::string_view id) const;
+};
+
+// Opens the bundle in `dir`. Every failure is a message naming the file and what is wrong: a
+// missing file, a foreign or truncated weights file, a format or encoding version this runtime
+// does not know, a missing or unknown key in model.json.
+Result<std::unique_ptr<Bundle>> open_bundle(const std::string& dir);
+
+}  // namespace sz::client

@@ -1,0 +1,41 @@
+#pragma once
+// `sittuyin-zero export`: a network as a bundle for game clients (docs/CLIENTS.md), model.json
+// and weights.bin, which the torch-free runtime in client/ reads. Includes no torch itself.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "client/weights_file.h"
+#include "search/search_config.h"
+
+namespace sz::models {
+class NetworkImpl;
+}
+
+namespace sz::bundle {
+
+struct ExportSpec {
+  std::string checkpoint;             // a checkpoint file (models/checkpoint.h)
+  std::vector<std::string> profiles;  // rule profiles (names or paths), the default first;
+                                      // empty: the checkpoint's training profiles
+  std::string out;                    // the bundle's folder, created when missing
+  // A levels manifest (`sittuyin-zero levels`), "" for none: its random and uniform-MCTS levels
+  // and those that play the exported checkpoint go into the bundle; a level of another
+  // checkpoint cannot be played with this bundle's network and is left out (reported).
+  std::string levels;
+  search::SearchConfig search;  // written into model.json for clients' searches
+};
+
+struct ExportReport {
+  int levels = 0;                    // levels in the bundle
+  std::vector<std::string> skipped;  // levels left out, with the reason
+};
+
+// Writes the bundle; throws sz::Error naming the file or the profile at fault.
+ExportReport export_bundle(const ExportSpec& spec);
+
+// The network's tensors in the weights file's form: every parameter and batch-norm buffer by its
+// LibTorch name, as float32 on the CPU (the batch counters, which inference does not use, left out).
+std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net);
+
+}  // namespace sz::bundle

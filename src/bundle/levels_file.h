@@ -1,0 +1,20 @@
+#pragma once
+// The levels manifest of `sittuyin-zero levels` (eval/levels.h writes it: runs/<run>/eval/
+// levels.yaml) read back for `export --levels`: each level's search settings and measured Elo.
+#include <string>
+#include <vector>
+
+#include "client/bundle.h"
+
+namespace sz::bundle {
+
+struct ManifestLevel {
+  client::BundleLevel level;
+  std::string checkpoint;  // the network a `model` level plays; "" for random and uniform-mcts
+};
+
+// Throws sz::Error naming the file, the line and the key for a manifest that is not one, of
+// another version, or with a missing or malformed field.
+std::vector<ManifestLevel> read_levels_manifest(const std::string& path);
+
+}  // namespace sz::bundle

@@ -1,0 +1,68 @@
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bundle/export_bundle.h"
+#include "cli/command.h"
+#include "cli/config_args.h"
+#include "core/error.h"
+
+namespace sz::cli {
+
+namespace {
+
+constexpr const char* kHelp =
+    R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...] [--levels FILE]
+                             [--config FILE] [--set KEY=VALUE ...]
+
+Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
+profiles, the encoding and what every input means, the action table, the outputs) and
+weights.bin, which the torch-free runtime in client/ reads.
+
+  --model CHECKPOINT  the network to export
+  --out DIR           the bundle's folder (created when missing; its files are replaced)
+  --profile NAME      a rule profile (name or YAML path) clients may play, repeatable; the first
+                      is the default (default: the profiles the checkpoint was trained on)
+  --levels FILE       a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml):
+                      its levels that play CHECKPOINT, the random mover or uniform MCTS go into
+                      model.json with their settings and measured Elo; the others are listed
+  --config FILE       run config whose `search` section the bundle carries for the clients'
+                      searches (default: quickstart, as `sittuyin-zero uci` uses)
+  --set KEY=VALUE     override a config value (repeatable)
+)";
+
+}  // namespace
+
+int export_command(Args args) {
+  if (wants_help(args)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  bundle::ExportSpec spec;
+  std::vector<std::string> config_args;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--model") {
+      spec.checkpoint = flag_value(args, i);
+    } else if (args[i] == "--out") {
+      spec.out = flag_value(args, i);
+    } else if (args[i] == "--config" || args[i] == "--set") {
+      config_args.push_back(args[i]);
+      config_args.push_back(flag_value(args, i));
+    } else if (args[i] == "--levels") {
+      spec.levels = flag_value(args, i);
+    } else if (args[i] == "--profile") {
+      spec.profiles.push_back(flag_value(args, i));
+    } else {
+      throw Error("unknown option '" + args[i] + "' (see --help)");
+    }
+  }
+  if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
+  spec.search = run_config_from_args(config_args).search;
+  const bundle::ExportReport report = bundle::export_bundle(spec);
+  for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());
+  std::printf("wrote %s/model.json (%d levels) and %s/weights.bin\n", spec.out.c_str(), report.levels,
+              spec.out.c_str());
+  return 0;
+}
+
+}  // namespace sz::cli

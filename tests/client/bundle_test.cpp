@@ -1,0 +1,317 @@
+// `export` and the runtime's bundle reader: a bundle opens to the network, the profiles and the
+// encoding it was written from; every kind of bad bundle gives a message naming the file and the
+// fault, never a crash.
+#include "client/bundle.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "bundle/export_bundle.h"
+#include "client/json_fields.h"
+#include "client/profile_json.h"
+#include "core/atomic_file.h"
+#include "eval/levels.h"
+#include "games/chaturanga/rule_profiles.h"
+#include "games/registry.h"
+#include "models/checkpoint.h"
+#include "nn/random_positions.h"
+#include "test_paths.h"
+
+namespace sz::client {
+namespace {
+
+namespace fs = std::filesystem;
+
+class BundleTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("sz-bundle-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  models::Architecture tiny(const std::string& profile = "sittuyin") {
+    return {models::load_net_config("tiny").take_or_throw(), games::spec_for(profile).take_or_throw()};
+  }
+
+  // Saves `net` as a checkpoint trained on `profiles` and exports it to <dir>/bundle.
+  std::string export_net(const models::Network& net, std::vector<std::string> profiles,
+                         std::vector<std::string> export_profiles = {}) {
+    const std::string checkpoint = (dir_ / "net.ckpt").string();
+    models::CheckpointMeta meta;
+    meta.profiles = std::move(profiles);
+    models::save_checkpoint(checkpoint, net, nullptr, "", meta);
+    const std::string out = (dir_ / "bundle").string();
+    bundle::export_bundle({checkpoint, std::move(export_profiles), out, "", {}});
+    return out;
+  }
+
+  std::string exported() {
+    torch::manual_seed(3);
+    models::Network net(tiny());
+    net->eval();
+    return export_net(net, {"sittuyin", "sittuyin-plyyard"});
+  }
+
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  static void replace(const std::string& path, const std::string& from, const std::string& to) {
+    std::string text = read(path);
+    const size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    write_file_atomically(path, text);
+  }
+  static std::string open_error(const std::string& dir) {
+    const auto b = open_bundle(dir);
+    return b ? "" : b.error();
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(BundleTest, OpensToTheNetworkProfilesAndEncodingItWasWrittenFrom) {
+  torch::manual_seed(3);
+  models::Network net(tiny());
+  net->eval();
+  const std::string dir = export_net(net, {"sittuyin", "sittuyin-plyyard"});
+  const auto bundle = open_bundle(dir);
+  ASSERT_TRUE(bundle) << bundle.error();
+  const Bundle& b = **bundle;
+  EXPECT_EQ(b.arch.net, tiny().net);
+  EXPECT_EQ(b.arch.spec.action_space, 2212);
+  EXPECT_EQ(b.arch.spec.policy_map.size(), 2212u);
+  ASSERT_EQ(b.profiles.size(), 2u);
+  for (const auto& p : b.profiles) {
+    const chaturanga::RuleProfile* built_in = chaturanga::rule_profile(p->id).take_or_throw();
+    EXPECT_EQ(profile_json(*p), profile_json(*built_in));
+    EXPECT_EQ(p->hash_key, built_in->hash_key);
+    EXPECT_EQ(p->men_drop_zone[1], built_in->men_drop_zone[1]);
+  }
+  EXPECT_EQ(b.profiles[0]->id, "sittuyin");
+  EXPECT_TRUE(b.levels.empty());
+
+  // The bundle's network gives what the exported weights give, bit for bit.
+  EigenNet direct(tiny(), bundle::network_tensors(*net), "direct");
+  EigenNet opened = b.net;
+  const auto positions = test::random_positions("sittuyin-plyyard", 20, 5);
+  std::vector<uint64_t> planes(12);
+  std::vector<float> scalars(32), a(size_t(direct.output_stride())), c(a.size());
+  for (const auto& state : positions.states) {
+    state->encode({planes, scalars});
+    direct.run(planes.data(), scalars.data(), 1, a.data());
+    opened.run(planes.data(), scalars.data(), 1, c.data());
+    EXPECT_EQ(a, c);
+  }
+
+  // model.json describes itself: the action table and the inputs are there in full.
+  const std::string json = read(dir + "/model.json");
+  EXPECT_NE(json.find("\"R@a1\""), std::string::npos);
+  EXPECT_NE(json.find("\"d5c6f\""), std::string::npos);
+  EXPECT_NE(json.find("the mover's khons"), std::string::npos);
+  EXPECT_NE(json.find("profile: bare king loses"), std::string::npos);
+}
+
+TEST_F(BundleTest, ExportTakesTheProfilesAskedForAndRefusesAnotherGamesProfile) {
+  torch::manual_seed(3);
+  models::Network net(tiny());
+  net->eval();
+  const auto b = open_bundle(export_net(net, {"sittuyin"}, {"sittuyin-youzai"}));
+  ASSERT_TRUE(b) << b.error();
+  ASSERT_EQ((*b)->profiles.size(), 1u);
+  EXPECT_EQ((*b)->profiles[0]->id, "sittuyin-youzai");
+  try {
+    export_net(net, {"sittuyin"}, {"shatranj"});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("rule profile 'shatranj' is for shatranj"), std::string::npos) << e.what();
+  }
+}
+
+// The search settings travel whole: the bundle's `search` reads back as export was given it.
+TEST_F(BundleTest, TheSearchSettingsReadBackExactly) {
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  search::SearchConfig search;
+  search.cpuct_init = 2.3f;
+  search.full_search_fraction = 0.3;
+  search.root_selection = search::RootSelection::Gumbel;
+  search.tree_reuse = false;
+  bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), "", search});
+  const auto b = open_bundle((dir_ / "b").string());
+  ASSERT_TRUE(b) << b.error();
+  JsonFieldWriter want, got;
+  search::fields(want, search);
+  search::SearchConfig read = (*b)->search;
+  search::fields(got, read);
+  EXPECT_EQ(got.object(), want.object());
+  EXPECT_EQ(read.full_search_fraction, 0.3);
+  EXPECT_EQ(read.root_selection, search::RootSelection::Gumbel);
+}
+
+TEST_F(BundleTest, ShatranjBundlesOpen) {
+  torch::manual_seed(4);
+  models::Network net(tiny("shatranj"));
+  net->eval();
+  const auto b = open_bundle(export_net(net, {"shatranj"}));
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ((*b)->arch.spec.game, "shatranj");
+  EXPECT_EQ((*b)->arch.spec.action_space, 1572);
+}
+
+TEST_F(BundleTest, MissingFilesAreNamed) {
+  EXPECT_EQ(open_error((dir_ / "none").string()),
+            (dir_ / "none").string() +
+                "/model.json: cannot open (is this a model bundle written by `sittuyin-zero export`?)");
+  const std::string dir = exported();
+  fs::remove(dir + "/weights.bin");
+  EXPECT_EQ(open_error(dir), dir + "/weights.bin: cannot open the weights file");
+}
+
+TEST_F(BundleTest, TruncatedForeignAndMismatchedWeightsAreRefused) {
+  const std::string dir = exported();
+  const std::string weights = read(dir + "/weights.bin");
+  write_file_atomically(dir + "/weights.bin", weights.substr(0, weights.size() / 2));
+  EXPECT_EQ(open_error(dir), dir + "/weights.bin: checksum mismatch: the file is truncated or damaged");
+  write_file_atomically(dir + "/weights.bin", std::string("\x08\x07\x12\x04onnx-like protobuf bytes"));
+  EXPECT_EQ(open_error(dir),
+            dir + "/weights.bin: not a sittuyin-zero weights file (it does not start with 'SZWEIGHT')");
+  write_file_atomically(dir + "/weights.bin", weights);
+  replace(dir + "/model.json", "\"channels\": 16", "\"channels\": 24");
+  EXPECT_EQ(open_error(dir),
+            dir + "/weights.bin: tensor 'stem.weight' has shape [16, 44, 3, 3], the network needs [24, 44, 3, 3]");
+}
+
+TEST_F(BundleTest, UnknownVersionsAreRefused) {
+  const std::string dir = exported();
+  const std::string json = read(dir + "/model.json");
+  replace(dir + "/model.json", "\"format_version\": 1,", "\"format_version\": 7,");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: 'format_version' is 7, but this runtime reads version 1");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"encoder_version\": 1", "\"encoder_version\": 2");
+  EXPECT_EQ(open_error(dir), dir +
+                                 "/model.json: 'encoding.encoder_version' is 2, but this runtime knows encoder "
+                                 "version 1 (export the model with a matching sittuyin-zero, or update the runtime)");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"format\": \"sittuyin-zero-bundle\"", "\"format\": \"something-else\"");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: 'format' is 'something-else', not 'sittuyin-zero-bundle'");
+}
+
+TEST_F(BundleTest, MissingUnknownAndMalformedKeysAreNamed) {
+  const std::string dir = exported();
+  const std::string json = read(dir + "/model.json");
+  replace(dir + "/model.json", "\"blocks\": 2, ", "");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'net.blocks'");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"stalemate\": \"draw\", ", "");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'profiles[0].end.stalemate'");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"stalemate\": \"draw\"", "\"stalemate\": \"maybe\"");
+  EXPECT_EQ(open_error(dir), dir +
+                                 "/model.json: 'profiles[0].end.stalemate' must be one of draw | illegal-to-cause | "
+                                 "loss, not 'maybe'");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"blocks\": 2, ", "\"blocks\": 2, \"wings\": 2, ");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: 'net.wings' is not a key this runtime knows");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"weights\": {", "\"weightz\": {");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'weights'");
+  write_file_atomically(dir + "/model.json", json.substr(0, json.size() / 2));
+  EXPECT_NE(open_error(dir).find(dir + "/model.json:"), std::string::npos);
+  write_file_atomically(dir + "/model.json", "");
+  EXPECT_EQ(open_error(dir), dir + "/model.json:1:1: expected a value");
+}
+
+// --levels: the manifest `sittuyin-zero levels` writes, read back; the levels that this bundle can
+// play (the random mover, uniform MCTS, the exported checkpoint) go in, the others are reported.
+TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  eval::LevelsResult result;
+  result.levels = {
+      {1, {"random", "", true, 0, 0.0f}, {0.0, -20.0, 20.0}, {}},
+      {2, {"uniform-64", "", false, 64, 0.5f}, {150.5, 120.0, 180.0}, {}},
+      {3, {"old-64", (dir_ / "old.ckpt").string(), false, 64, 0.0f}, {300.0, 260.0, 340.0}, {}},
+      {4, {"net-256", checkpoint, false, 256, 0.2f}, {420.25, 380.0, 460.0}, {}},
+  };
+  const std::string manifest = (dir_ / "levels.yaml").string();
+  write_file_atomically(manifest, eval::levels_manifest(result, dir_.string(), "sittuyin"));
+  const bundle::ExportReport report = bundle::export_bundle({checkpoint, {}, (dir_ / "b").string(), manifest, {}});
+  EXPECT_EQ(report.levels, 3);
+  ASSERT_EQ(report.skipped.size(), 1u);
+  EXPECT_NE(report.skipped[0].find("level 3 (old-64)"), std::string::npos) << report.skipped[0];
+  const auto b = open_bundle((dir_ / "b").string());
+  ASSERT_TRUE(b) << b.error();
+  const auto& levels = (*b)->levels;
+  ASSERT_EQ(levels.size(), 3u);
+  EXPECT_EQ(levels[0].player, "random");
+  EXPECT_EQ(levels[1].player, "uniform-mcts");
+  EXPECT_EQ(levels[1].simulations, 64);
+  EXPECT_FLOAT_EQ(levels[1].temperature, 0.5f);
+  EXPECT_EQ(levels[2].level, 4);
+  EXPECT_EQ(levels[2].player, "model");
+  EXPECT_EQ(levels[2].simulations, 256);
+  EXPECT_DOUBLE_EQ(levels[2].elo, 420.2);  // the manifest keeps one decimal
+  EXPECT_DOUBLE_EQ(levels[2].elo_upper, 460.0);
+
+  write_file_atomically(manifest, "format: sittuyin-zero levels\nversion: 1\nlevels:\n  - level: 1\n    name: x\n");
+  try {
+    bundle::export_bundle({checkpoint, {}, (dir_ / "c").string(), manifest, {}});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("missing key 'levels[0].elo'"), std::string::npos) << e.what();
+  }
+}
+
+// `sittuyin-zero export` exits 0 with a bundle the runtime opens, and non-zero naming the fault.
+TEST_F(BundleTest, TheExportCommandWritesABundleOrNamesTheFault) {
+  const auto run = [](const std::string& args, std::string& output) {
+    FILE* pipe = popen((test::binary() + " export " + args + " 2>&1").c_str(), "r");
+    if (!pipe) return -1;
+    char buffer[4096];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+    const int raw = pclose(pipe);
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  std::string output;
+  ASSERT_EQ(
+      run("--model " + checkpoint + " --out " + (dir_ / "b").string() + " --profile sittuyin-traditional", output), 0)
+      << output;
+  const auto b = open_bundle((dir_ / "b").string());
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ((*b)->profiles[0]->id, "sittuyin-traditional");
+  output.clear();
+  EXPECT_EQ(run("--model " + (dir_ / "missing.ckpt").string() + " --out " + (dir_ / "c").string(), output), 1);
+  EXPECT_NE(output.find("missing.ckpt"), std::string::npos) << output;
+  output.clear();
+  EXPECT_EQ(run("--model " + checkpoint + " --out " + (dir_ / "c").string() + " --profile nosuch", output), 1);
+  EXPECT_NE(output.find("nosuch"), std::string::npos) << output;
+  output.clear();
+  EXPECT_EQ(run("--out " + (dir_ / "c").string(), output), 1);
+  EXPECT_NE(output.find("--model and --out are required"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace sz::client

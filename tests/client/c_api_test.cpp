@@ -1,0 +1,240 @@
+// The C API (client/sittuyin_client.h) through the shared library: bad bundles, bad moves, bad
+// FENs and NULLs give messages, never a crash; a search is reproducible from its seed; the levels
+// play; and docs/CLIENTS.md's C program compiles (CMake) and runs.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "bundle/export_bundle.h"
+#include "client/sittuyin_client.h"
+#include "core/atomic_file.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "models/checkpoint.h"
+
+namespace sz {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kManifest = R"(format: sittuyin-zero levels
+version: 1
+run: "test"
+profile: sittuyin
+levels:
+  - level: 1
+    name: "random"
+    elo: 0.0
+    elo_lower: -20.0
+    elo_upper: 20.0
+    player: random
+    checkpoint: ""
+    simulations: 0
+    temperature: 0.00
+  - level: 2
+    name: "uniform-8"
+    elo: 100.0
+    elo_lower: 80.0
+    elo_upper: 120.0
+    player: uniform-mcts
+    checkpoint: ""
+    simulations: 8
+    temperature: 0.50
+  - level: 3
+    name: "net-16"
+    elo: 200.0
+    elo_lower: 170.0
+    elo_upper: 230.0
+    player: model
+    checkpoint: "CHECKPOINT"
+    simulations: 16
+    temperature: 0.00
+)";
+
+class CApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("sz-capi-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    const std::string checkpoint = (dir_ / "net.ckpt").string();
+    models::CheckpointMeta meta;
+    meta.profiles = {"sittuyin"};
+    torch::manual_seed(9);
+    models::Architecture arch{models::load_net_config("tiny").take_or_throw(),
+                              games::spec_for("sittuyin").take_or_throw()};
+    models::Network net(arch);
+    net->eval();
+    models::save_checkpoint(checkpoint, net, nullptr, "", meta);
+    std::string manifest = kManifest;
+    manifest.replace(manifest.find("CHECKPOINT"), 10, checkpoint);
+    write_file_atomically((dir_ / "levels.yaml").string(), manifest);
+    bundle::export_bundle(
+        {checkpoint, {"sittuyin", "sittuyin-plyyard"}, bundle_dir(), (dir_ / "levels.yaml").string(), {}});
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::string bundle_dir() const { return (dir_ / "bundle").string(); }
+
+  fs::path dir_;
+  char error_[512] = {};
+};
+
+TEST_F(CApiTest, BadBundlesGiveMessagesNotCrashes) {
+  EXPECT_EQ(sz_bundle_open(nullptr, error_, sizeof error_), nullptr);
+  EXPECT_STREQ(error_, "no bundle folder given");
+  EXPECT_EQ(sz_bundle_open((dir_ / "none").string().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("none/model.json: cannot open"), std::string::npos) << error_;
+  EXPECT_EQ(sz_bundle_open((dir_ / "none").string().c_str(), nullptr, 0), nullptr);  // no error buffer: fine
+  char small[8];
+  EXPECT_EQ(sz_bundle_open((dir_ / "none").string().c_str(), small, sizeof small), nullptr);
+  EXPECT_EQ(std::string(small).size(), 7u);  // cut to the buffer, terminated
+
+  const std::string weights = bundle_dir() + "/weights.bin";
+  std::ifstream in(weights, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  write_file_atomically(weights, bytes.str().substr(0, 100));
+  EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("weights.bin: checksum mismatch"), std::string::npos) << error_;
+
+  // NULLs everywhere are refused quietly.
+  EXPECT_EQ(sz_bundle_profile_count(nullptr), 0);
+  EXPECT_EQ(sz_bundle_profile(nullptr, 0), nullptr);
+  EXPECT_EQ(sz_game_new(nullptr, nullptr, nullptr, error_, sizeof error_), nullptr);
+  EXPECT_EQ(sz_game_apply(nullptr, "a1a2", error_, sizeof error_), -1);
+  EXPECT_EQ(sz_game_search(nullptr, 8, 0, 1, nullptr, 0, error_, sizeof error_), -1);
+  EXPECT_EQ(sz_game_fen(nullptr), nullptr);
+  sz_bundle_close(nullptr);
+  sz_game_free(nullptr);
+}
+
+TEST_F(CApiTest, PlaysTheRulesAndNamesBadMovesAndFens) {
+  sz_bundle* b = sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_);
+  ASSERT_NE(b, nullptr) << error_;
+  EXPECT_EQ(sz_api_version(), SZ_CLIENT_API_VERSION);
+  ASSERT_EQ(sz_bundle_profile_count(b), 2);
+  EXPECT_STREQ(sz_bundle_profile(b, 0), "sittuyin");
+  EXPECT_STREQ(sz_bundle_profile(b, 1), "sittuyin-plyyard");
+  EXPECT_EQ(sz_game_new(b, "shatranj", nullptr, error_, sizeof error_), nullptr);
+  EXPECT_STREQ(error_, "the bundle has no rule profile 'shatranj' (it has: sittuyin, sittuyin-plyyard)");
+  EXPECT_EQ(sz_game_new(b, nullptr, "not a fen", error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("FEN 'not a fen'"), std::string::npos) << error_;
+
+  sz_game* g = sz_game_new(b, "sittuyin-plyyard", nullptr, error_, sizeof error_);
+  ASSERT_NE(g, nullptr) << error_;
+  const std::string start = sz_game_fen(g);
+  auto state = std::move(games::new_game("sittuyin-plyyard")).take_or_throw();
+  EXPECT_EQ(start, state->to_string());
+  char moves[SZ_MOVES_BUFFER];
+  game::ActionId legal[game::kMaxActions];
+  EXPECT_EQ(sz_game_legal_moves(g, moves, sizeof moves), state->legal_actions(legal));
+  EXPECT_EQ(sz_game_legal_moves(g, moves, 4), -1);  // too small
+  EXPECT_EQ(sz_game_apply(g, "a1a9", error_, sizeof error_), -1);
+  EXPECT_NE(std::string(error_).find("move 'a1a9'"), std::string::npos) << error_;
+  EXPECT_EQ(sz_game_fen(g), start);  // nothing changed
+  const std::string first = std::string(moves).substr(0, std::string(moves).find(' '));
+  EXPECT_EQ(sz_game_apply(g, first.c_str(), error_, sizeof error_), 0) << error_;
+  state->apply(*state->parse_action(first));
+  EXPECT_EQ(sz_game_fen(g), state->to_string());
+  EXPECT_EQ(sz_game_side_to_move(g), state->to_move() == game::Player::Second ? 1 : 0);
+  const char* reason = nullptr;
+  EXPECT_EQ(sz_game_result(g, &reason), SZ_ONGOING);
+  EXPECT_STREQ(reason, "none");
+
+  // A whole random game, move by move beside the rules core: the same positions, the same end
+  // and reason.
+  Rng rng(5);
+  while (sz_game_result(g, &reason) == SZ_ONGOING) {
+    const int n = state->legal_actions(legal);
+    ASSERT_EQ(sz_game_legal_moves(g, moves, sizeof moves), n);
+    const std::string move = state->action_to_string(legal[rng.below(uint32_t(n))]);
+    ASSERT_EQ(sz_game_apply(g, move.c_str(), error_, sizeof error_), 0) << error_;
+    state->apply(*state->parse_action(move));
+    ASSERT_EQ(sz_game_fen(g), state->to_string());
+  }
+  const game::Outcome end = state->outcome();
+  ASSERT_TRUE(end.over());
+  EXPECT_EQ(reason, std::string(end.reason));
+  EXPECT_EQ(int(sz_game_result(g, nullptr)), int(end.result));  // the enums agree
+  EXPECT_EQ(sz_game_legal_moves(g, moves, sizeof moves), 0);
+  EXPECT_EQ(sz_game_apply(g, "a1a2", error_, sizeof error_), -1);
+  EXPECT_STREQ(error_, "move 'a1a2': the game is over");
+  char move[SZ_MOVE_BUFFER];
+  EXPECT_EQ(sz_game_search(g, 4, 0, 1, move, sizeof move, error_, sizeof error_), -1);
+  EXPECT_NE(std::string(error_).find("the game is over"), std::string::npos) << error_;
+  sz_game_free(g);
+  sz_bundle_close(b);
+}
+
+TEST_F(CApiTest, SearchesAreReproducibleAndLevelsPlay) {
+  sz_bundle* b = sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_);
+  ASSERT_NE(b, nullptr) << error_;
+  ASSERT_EQ(sz_bundle_level_count(b), 3);
+  sz_level level;
+  ASSERT_EQ(sz_bundle_level(b, 2, &level), 0);
+  EXPECT_EQ(level.level, 3);
+  EXPECT_STREQ(level.player, "model");
+  EXPECT_EQ(level.simulations, 16);
+  EXPECT_DOUBLE_EQ(level.elo, 200.0);
+  EXPECT_EQ(sz_bundle_level(b, 3, &level), -1);
+
+  sz_game* g = sz_game_new(b, nullptr, nullptr, error_, sizeof error_);
+  ASSERT_NE(g, nullptr) << error_;
+  char moves[SZ_MOVES_BUFFER];
+  for (int ply = 0; ply < 40; ++ply) {  // through placement into play
+    ASSERT_GT(sz_game_legal_moves(g, moves, sizeof moves), 0);
+    std::set<std::string> legal;
+    std::istringstream words(moves);
+    for (std::string w; words >> w;) legal.insert(w);
+    char a[SZ_MOVE_BUFFER], c[SZ_MOVE_BUFFER];
+    ASSERT_EQ(sz_game_search(g, 12, 1.0f, uint64_t(ply), a, sizeof a, error_, sizeof error_), 0) << error_;
+    ASSERT_EQ(sz_game_search(g, 12, 1.0f, uint64_t(ply), c, sizeof c, error_, sizeof error_), 0) << error_;
+    EXPECT_STREQ(a, c);  // the same seed, the same move
+    EXPECT_TRUE(legal.count(a)) << a;
+    const int lvl = 1 + ply % 3;
+    ASSERT_EQ(sz_game_best_move(g, lvl, uint64_t(ply), c, sizeof c, error_, sizeof error_), 0) << error_;
+    EXPECT_TRUE(legal.count(c)) << "level " << lvl << ": " << c;
+    sz_evaluation e;
+    ASSERT_EQ(sz_game_evaluate(g, &e, error_, sizeof error_), 0) << error_;
+    EXPECT_NEAR(e.win + e.draw + e.loss, 1.0f, 1e-5f);
+    EXPECT_GE(e.moves_left, 0.0f);
+    ASSERT_EQ(sz_game_apply(g, a, error_, sizeof error_), 0) << error_;
+    if (sz_game_result(g, nullptr) != SZ_ONGOING) break;
+  }
+  char move[4];
+  EXPECT_EQ(sz_game_best_move(g, 9, 1, move, sizeof move, error_, sizeof error_), -1);
+  EXPECT_STREQ(error_, "the bundle has no level 9 (it has 3; export with --levels)");
+  EXPECT_EQ(sz_game_search(g, 0, 0, 1, move, sizeof move, error_, sizeof error_), -1);
+  EXPECT_STREQ(error_, "simulations must be in 1..16777216");
+  sz_game_free(g);
+  sz_bundle_close(b);
+}
+
+TEST_F(CApiTest, TheDocumentedCProgramRuns) {
+  FILE* pipe = popen((std::string(SZ_CLIENTS_EXAMPLE) + " " + bundle_dir() + " 2>&1").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << output;
+  EXPECT_NE(output.find("profiles: sittuyin sittuyin-plyyard"), std::string::npos) << output;
+  EXPECT_NE(output.find("level 3: net-16 (model, 16 simulations), 200 Elo"), std::string::npos) << output;
+  EXPECT_NE(output.find("refused: move 'a1a9'"), std::string::npos) << output;
+  EXPECT_NE(output.find("fen: "), std::string::npos) << output;
+  EXPECT_NE(output.find("legal moves"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace sz
