@@ -66,7 +66,7 @@ struct SelfplayJob {
   // for finish_seconds (0: they are abandoned at once), then the shards are closed.
   const std::atomic<bool>* stop = nullptr;
   double finish_seconds = 0;
-  WarningSink on_warning;  // a damaged shard skipped; default: "warning: ..." on stderr
+  WarningSink on_warning;      // a damaged shard skipped; default: "warning: ..." on stderr
   PlacementChooser placement;  // empty: the search places too
 };
 
