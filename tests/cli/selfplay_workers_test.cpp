@@ -31,7 +31,9 @@ std::string run_shell(const std::string& command, int* status) {
 TEST(SelfplayWorkers, TwoProcessesOnOneFolderShareItsTarget) {
   const std::string dir = testing::TempDir() + "/selfplay-workers-" + std::to_string(getpid());
   std::filesystem::remove_all(dir);
-  const int target = 8;
+  // Enough games that the second process starts before the first is done (8 took 0.2 s, less
+  // than the second one's start-up, and it found the target met: one worker, no collision tried).
+  const int target = 48;
   const std::string selfplay = sz::test::binary() + " selfplay --games " + std::to_string(target) + " --out " + dir +
                                " --set search.full_visits=4 --set search.cheap_visits=2 --set selfplay.max_plies=120"
                                " --set selfplay.games_per_thread=2 --set selfplay.games_per_shard=1";
