@@ -1,6 +1,6 @@
 #pragma once
 // Running the project's Python (docs' examples, scripts/) from a test: an interpreter that has
-// h5py and numpy, and a command's output.
+// h5py and numpy (shell_helpers.h runs it).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -20,17 +20,6 @@ inline std::string find_python() {
     if (std::system(probe.c_str()) == 0) return py;
   }
   return {};
-}
-
-// The standard output of `command` (/bin/sh), its exit status into `status`.
-inline std::string run_command(const std::string& command, int* status) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return out;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  *status = pclose(pipe);
-  return out;
 }
 
 }  // namespace sz::test

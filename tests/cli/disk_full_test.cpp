@@ -2,32 +2,18 @@
 // mount namespace of their own, so no root is needed) end with one clean error and exit 1. They
 // used to print "No space left on device" and then crash in HDF5's clean-up at exit.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace {
 
-struct CommandRun {
-  int status = -1;  // the exit status, -1 if killed by a signal (a crash)
-  std::string output;
-};
-
-CommandRun run_shell(const std::string& command) {
-  CommandRun r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+using sz::test::CommandRun;
+using sz::test::run_shell;
 
 class DiskFull : public testing::Test {
  protected:

@@ -1,31 +1,18 @@
 // The `sittuyin-zero` program as a user runs it: output format, exit codes, error messages.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
+using sz::test::CommandRun;
 
-CommandRun run(const std::string& args) {
-  CommandRun r;
-  FILE* pipe = popen((sz::test::binary() + " " + args + " 2>&1").c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+// The program with `args`.
+CommandRun run(const std::string& args) { return sz::test::run_shell(sz::test::binary() + " " + args); }
 
 bool ends_with_line(const std::string& output, const std::string& line) {
   std::string trimmed = output;
@@ -52,7 +39,9 @@ TEST(PerftCommand, SuiteReportsFailuresAndExitsNonZero) {
                          "shatranj;4k3/8/8/3R4/8/8/8/4K3 b - - 0 1;D1 3;D2 1\n";
   const CommandRun r = run("perft --suite " + path);
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.output.find("FAIL line 2: shatranj;4k3/8/8/3R4/8/8/8/4K3 b - - 0 1: D2 expected 1 got 0"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("FAIL line 2: shatranj;4k3/8/8/3R4/8/8/8/4K3 b - - 0 1: D2 expected 1 got 0"),
+            std::string::npos)
+      << r.output;
   EXPECT_TRUE(ends_with_line(r.output, "1 passed, 1 failed")) << r.output;
 }
 

@@ -3,30 +3,18 @@
 // (".vm-w0-000000.h5.tmp: cannot open file to sync it") and one died; with distinct prefixes
 // both played the same seeds, and the folder held twice the games asked for.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <string>
 
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace {
-
-std::string run_shell(const std::string& command, int* status) {
-  std::string output;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return output;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  const int raw = pclose(pipe);
-  *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return output;
-}
 
 TEST(SelfplayWorkers, TwoProcessesOnOneFolderShareItsTarget) {
   const std::string dir = testing::TempDir() + "/selfplay-workers-" + std::to_string(getpid());
@@ -37,11 +25,10 @@ TEST(SelfplayWorkers, TwoProcessesOnOneFolderShareItsTarget) {
   const std::string selfplay = sz::test::binary() + " selfplay --games " + std::to_string(target) + " --out " + dir +
                                " --set search.full_visits=4 --set search.cheap_visits=2 --set selfplay.max_plies=120"
                                " --set selfplay.games_per_thread=2 --set selfplay.games_per_shard=1";
-  int status = -1;
-  const std::string output = run_shell(
-      "sh -c '" + selfplay + " & a=$!; " + selfplay + " & b=$!; wait $a; ra=$?; wait $b; rb=$?; exit $((ra + rb))'",
-      &status);
-  ASSERT_EQ(status, 0) << output;
+  const sz::test::CommandRun both = sz::test::run_shell("sh -c '" + selfplay + " & a=$!; " + selfplay +
+                                                        " & b=$!; wait $a; ra=$?; wait $b; rb=$?; exit $((ra + rb))'");
+  const std::string& output = both.output;
+  ASSERT_EQ(both.status, 0) << output;
   std::set<uint64_t> seeds;
   std::set<std::string> workers;
   int games = 0;

@@ -10,6 +10,7 @@
 
 #include "data/shard_writer.h"
 #include "python_helpers.h"
+#include "shell_helpers.h"
 #include "test_games.h"
 
 namespace sz::data {
@@ -54,10 +55,9 @@ TEST(DataDoc, PythonExampleReadsAShard) {
   }
   const std::string shard = writer.close();
 
-  int status = -1;
-  const std::string out =
-      sz::test::run_command(python + " " + dir.file("read_shard.py") + " " + shard + " 2>&1", &status);
-  ASSERT_EQ(status, 0) << out;
+  const sz::test::CommandRun run = sz::test::run_shell(python + " " + dir.file("read_shard.py") + " " + shard);
+  ASSERT_EQ(run.status, 0) << run.output;
+  const std::string& out = run.output;
   const GameRecord first = make_game(0);
   const int64_t n = first.positions.size();
   const std::string expected = "sittuyin: sittuyin sittuyin-plyyard\nsittuyin-plyyard 0-1 n-move\n" + first.meta.moves +

@@ -1,7 +1,6 @@
 // The built program as other tools see it: an arena match between two `sittuyin-zero uci`
 // processes, garbage on the engine's standard input, and the `arena` command line.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "game_collector.h"
 #include "games/registry.h"
 #include "pgn_reader.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace sz::eval {
@@ -116,21 +116,8 @@ TEST(UciMatch, BrokenEnginesForfeit) {
   }
 }
 
-struct CommandRun {
-  int status = -1;
-  std::string output;
-};
-
-CommandRun run(const std::string& command) {
-  CommandRun r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+using sz::test::CommandRun;
+constexpr auto run = sz::test::run_shell;
 
 TEST(UciMatch, CommandLines) {
   const std::string dir = temp_dir("cli");

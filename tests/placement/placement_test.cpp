@@ -24,6 +24,7 @@
 #include "placement/placements.h"
 #include "placement/statistics.h"
 #include "python_helpers.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace sz::placement {
@@ -355,11 +356,10 @@ TEST(Placements, ThePythonScriptReproducesTheHeatMaps) {
             std::stoll(std::string(f[2]));
       }
     }
-  int status = -1;
-  const std::string out = test::run_command(
-      python + " " + test::source_dir() + "/scripts/placement_heat.py " + (dir.path / "games").string() + " 2>&1",
-      &status);
-  ASSERT_EQ(status, 0) << out;
+  const test::CommandRun heat = test::run_shell(python + " " + test::source_dir() + "/scripts/placement_heat.py " +
+                                                (dir.path / "games").string());
+  ASSERT_EQ(heat.status, 0) << heat.output;
+  const std::string& out = heat.output;
   std::map<std::string, int64_t> counted;
   for (const std::string_view line : split(out, '\n')) {
     const auto f = split(line, ',');
@@ -390,11 +390,10 @@ TEST(Placements, SeveralSourcesGetAFolderEachAndOneSummary) {
 TEST(Placements, TheCommandReportsBadInputAndExitsNonZero) {
   TempDir dir;
   fs::create_directories(dir.path / "empty");
-  int status = -1;
-  const std::string out = test::run_command(test::binary() + " placements --games " + (dir.path / "empty").string() +
-                                                " --out " + (dir.path / "out").string() + " 2>&1",
-                                            &status);
-  EXPECT_NE(status, 0) << out;
+  const test::CommandRun run = test::run_shell(test::binary() + " placements --games " + (dir.path / "empty").string() +
+                                               " --out " + (dir.path / "out").string());
+  EXPECT_NE(run.status, 0) << run.output;
+  const std::string& out = run.output;
   EXPECT_NE(out.find("sittuyin-zero placements: error: " + (dir.path / "empty").string() + ": no shards"),
             std::string::npos)
       << out;
