@@ -4,15 +4,15 @@
 //  (b) with a network on the CPU: the evaluations per second self-play achieves, divided by the
 //      raw batched forward throughput of the same network at the same average batch size,
 //      measured in the same run. Target: at least 85%. Results: docs/BENCHMARKS.md.
-#include <atomic>
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <thread>
 
 #include "bench/position_pool.h"
-#include "cli/command.h"
+#include "bench/selfplay_timing.h"
 #include "models/architecture.h"
 #include "models/net_config.h"
 #include "nn/net_evaluator.h"
@@ -35,62 +35,23 @@ Self-play speed, one worker thread: (a) with the uniform evaluator (the search's
   --visits N             full-search visits; cheap searches get a quarter (default 64)
 )";
 
-struct Options {
-  std::string net = "small", profile = "sittuyin";
-  int seconds = 20, games_per_thread = 32, visits = 64;
-};
-
-Options parse(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--net")
-      o.net = flag_value(args, i);
-    else if (a == "--profile")
-      o.profile = flag_value(args, i);
-    else if (a == "--seconds")
-      o.seconds = parse_int_flag(a, flag_value(args, i), 1, 3600);
-    else if (a == "--games-per-thread")
-      o.games_per_thread = parse_int_flag(a, flag_value(args, i), 1, 4096);
-    else if (a == "--visits")
-      o.visits = parse_int_flag(a, flag_value(args, i), 4, 100000);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
-}
-
 struct SelfplayRate {
   double evals_per_s = 0, positions_per_s = 0, mean_batch = 0;
 };
 
 // Self-play for `seconds` with one worker, into a scratch directory that is removed afterwards.
-SelfplayRate run_for(const Options& o, selfplay::SelfplayJob job) {
+SelfplayRate run_for(const SelfplayBenchOptions& o, selfplay::SelfplayJob job) {
   const std::string dir =
       (std::filesystem::temp_directory_path() / ("sz-bench-selfplay-" + std::to_string(getpid()))).string();
   std::filesystem::remove_all(dir);
-  std::atomic<bool> stop{false};
-  job.start = games::new_game(o.profile).take_or_throw("--profile");
-  job.config.threads = 1;
-  job.config.games_per_thread = o.games_per_thread;
-  job.config.search.full_visits = o.visits;
-  job.config.search.cheap_visits = std::max(1, o.visits / 4);
-  job.out_dir = dir;
-  job.games = 1'000'000'000;
-  job.stop = &stop;
-  std::thread timer([&] {
-    std::this_thread::sleep_for(std::chrono::seconds(o.seconds));
-    stop = true;
-  });
-  const auto stats = selfplay::run_selfplay(job);
-  timer.join();
+  const auto stats = timed_selfplay(o, std::move(job), /*threads=*/1, dir);
   std::filesystem::remove_all(dir);
   const double secs = std::max(stats->seconds(), 1e-9);
   return {double(stats->evaluations()) / secs, double(stats->positions()) / secs, stats->average_batch()};
 }
 
 // Positions per second of one NetEvaluator at batch `b` over a pool of real positions.
-double raw_rate(const Options& o, const models::Architecture& arch, int b) {
+double raw_rate(const SelfplayBenchOptions& o, const models::Architecture& arch, int b) {
   nn::InferenceConfig c;
   c.max_batch = b;
   nn::NetEvaluator eval(nn::NetRunner::from_architecture(arch, /*seed=*/1, c));
@@ -114,7 +75,7 @@ int bench_selfplay(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  const Options o = parse(args);
+  const SelfplayBenchOptions o = parse_selfplay_bench_options(args, /*default_seconds=*/20);
   nn::set_torch_threads(1);
   selfplay::SelfplayJob uniform;
   uniform.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };

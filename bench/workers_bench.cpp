@@ -6,15 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <thread>
 
-#include "cli/command.h"
-#include "core/error.h"
-#include "games/registry.h"
+#include "bench/selfplay_timing.h"
 #include "models/architecture.h"
 #include "models/net_config.h"
 #include "nn/net_evaluator.h"
@@ -39,64 +34,25 @@ each for S seconds, with a network of random weights on the CPU.
   --visits N             full-search visits; cheap searches get a quarter (default 64)
 )";
 
-struct Options {
-  std::string net = "small", profile = "sittuyin";
-  int seconds = 30, games_per_thread = 32, visits = 64;
-};
-
-Options parse(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--net")
-      o.net = flag_value(args, i);
-    else if (a == "--profile")
-      o.profile = flag_value(args, i);
-    else if (a == "--seconds")
-      o.seconds = parse_int_flag(a, flag_value(args, i), 1, 3600);
-    else if (a == "--games-per-thread")
-      o.games_per_thread = parse_int_flag(a, flag_value(args, i), 1, 4096);
-    else if (a == "--visits")
-      o.visits = parse_int_flag(a, flag_value(args, i), 4, 100000);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
-}
-
 struct Rate {
   double evaluations = 0, seconds = 0;  // network evaluations (search leaves)
 };
 
 // In a forked child: self-play with `threads` threads as worker `id` into `dir` for o.seconds.
-Rate play(const Options& o, const models::Architecture& arch, int threads, const std::string& id,
+Rate play(const SelfplayBenchOptions& o, const models::Architecture& arch, int threads, const std::string& id,
           const std::string& dir) {
   nn::set_torch_threads(1);
   selfplay::SelfplayJob job;
-  job.start = games::new_game(o.profile).take_or_throw("--profile");
-  job.config.threads = threads;
-  job.config.games_per_thread = o.games_per_thread;
-  job.config.search.full_visits = o.visits;
-  job.config.search.cheap_visits = std::max(1, o.visits / 4);
-  job.out_dir = dir;
   job.worker_id = id;
-  job.games = -1;
   job.make_evaluator = [&arch](int) {
     return std::make_unique<nn::NetEvaluator>(nn::NetRunner::from_architecture(arch, /*seed=*/1, {}));
   };
-  std::atomic<bool> stop{false};
-  job.stop = &stop;
-  std::thread timer([&] {
-    std::this_thread::sleep_for(std::chrono::seconds(o.seconds));
-    stop = true;
-  });
-  const auto stats = selfplay::run_selfplay(job);
-  timer.join();
+  const auto stats = timed_selfplay(o, std::move(job), threads, dir);
   return {double(stats->evaluations()), stats->seconds()};
 }
 
 // `processes` children of `threads` threads each, started together; their summed evaluations/s.
-double run_layout(const Options& o, const models::Architecture& arch, int processes, int threads) {
+double run_layout(const SelfplayBenchOptions& o, const models::Architecture& arch, int processes, int threads) {
   const std::string dir = (std::filesystem::temp_directory_path() /
                            ("sz-bench-workers-" + std::to_string(getpid()) + "-" + std::to_string(processes)))
                               .string();
@@ -145,7 +101,7 @@ int bench_workers(Args args) {
     std::fputs(kHelp, stdout);
     return 0;
   }
-  const Options o = parse(args);
+  const SelfplayBenchOptions o = parse_selfplay_bench_options(args, /*default_seconds=*/30);
   const models::Architecture arch{std::move(models::load_net_config(o.net)).take_or_throw("--net"),
                                   std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   std::printf(
