@@ -63,12 +63,14 @@ ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config), i
 
 ProcessGroup::~ProcessGroup() = default;
 
-void ProcessGroup::average(const std::vector<torch::Tensor>& tensors) {
-  if (tensors.empty()) return;
+bool ProcessGroup::average(const std::vector<torch::Tensor>& tensors, bool stop) {
   Impl& g = *impl_;
   std::vector<torch::Tensor> flat_parts;
-  flat_parts.reserve(tensors.size());
+  flat_parts.reserve(tensors.size() + 1);
   for (const torch::Tensor& t : tensors) flat_parts.push_back(t.reshape({-1}));
+  // The stop flag rides along: its mean is above zero when any rank passed it.
+  const torch::ScalarType type = tensors.empty() ? torch::kFloat32 : tensors.front().scalar_type();
+  flat_parts.push_back(torch::full({1}, stop ? 1.0 : 0.0, torch::TensorOptions().dtype(type)));
   std::vector<torch::Tensor> buffer{torch::cat(flat_parts)};
   try {
     g.group->allreduce(buffer)->wait(g.timeout);
@@ -83,6 +85,7 @@ void ProcessGroup::average(const std::vector<torch::Tensor>& tensors) {
     t.copy_(buffer[0].narrow(0, offset, n).view(t.sizes()));
     offset += n;
   }
+  return buffer[0][offset].item<double>() > 0;
 }
 
 int64_t ProcessGroup::minimum(int64_t value) {
@@ -112,7 +115,7 @@ ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config) {
 
 ProcessGroup::~ProcessGroup() = default;
 
-void ProcessGroup::average(const std::vector<torch::Tensor>&) {}
+bool ProcessGroup::average(const std::vector<torch::Tensor>&, bool stop) { return stop; }
 int64_t ProcessGroup::minimum(int64_t value) { return value; }
 
 #endif

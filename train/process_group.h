@@ -29,9 +29,11 @@ class ProcessGroup {
   ProcessGroup& operator=(const ProcessGroup&) = delete;
 
   // Replaces each tensor by its mean over the ranks (same shapes and order on every rank; float
-  // tensors on the CPU). Throws sz::Error naming this rank and the rendezvous when another rank
-  // fails to take part within the timeout (it died, or stopped): the caller stops.
-  void average(const std::vector<torch::Tensor>& tensors);
+  // tensors on the CPU), and tells whether any rank passed `stop` (one more float in the same
+  // all-reduce), so that all can end after this step together. Throws sz::Error naming this rank
+  // and the rendezvous when another rank fails to take part within the timeout (it died): the
+  // caller stops.
+  bool average(const std::vector<torch::Tensor>& tensors, bool stop = false);
 
   // The smallest of the ranks' `value`s (e.g. the steps each rank's data allows), so that all
   // take the same number of steps. Throws like average().

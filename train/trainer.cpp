@@ -74,6 +74,11 @@ struct Trainer::Impl {
   DistributedConfig dist;
   int slices = 1;                       // per batch, over all ranks
   std::unique_ptr<ProcessGroup> group;  // several ranks only
+  // Several ranks stop together, at a step they agree on: a rank asked to stop says so in the
+  // next collective (the step count's minimum or the gradients' all-reduce), and every rank then
+  // ends there, so that none is left waiting for the others until the timeout.
+  bool stop_agreed = false;
+  bool asked_to_stop(const std::atomic<bool>* stop) const { return stop && stop->load(); }
 
   Impl(TrainerSetup setup, TrainerHooks h);
   bool leader() const { return dist.rank == 0; }  // writes the run's files
@@ -87,8 +92,8 @@ struct Trainer::Impl {
   void refresh();
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
-  void train_step();
-  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch);
+  void train_step(bool stopping);
+  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool stopping);
   std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
   std::string save_checkpoint();
@@ -294,19 +299,24 @@ int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
   refresh();
   const int64_t room = std::max<int64_t>(0, steps_allowed() - state.step);
   int n = int(std::min<int64_t>(max_steps, room));
-  if (group) n = int(group->minimum(n));  // the ranks step together
+  if (group) {  // the ranks step together; -1 from any rank: all stop
+    const int64_t agreed = group->minimum(asked_to_stop(stop) ? -1 : n);
+    if (agreed < 0) stop_agreed = true;
+    n = int(std::max<int64_t>(agreed, 0));
+  }
   int done = 0;
-  for (; done < n && !(stop && stop->load()); ++done) {
+  for (; done < n && !stop_agreed && !(!group && asked_to_stop(stop)); ++done) {
     if (steps_since_refresh >= tc.refresh_every) refresh();
     if (!window || window->size() == 0) break;  // every shard turned out damaged
-    train_step();
+    train_step(asked_to_stop(stop));
     if (state.step % tc.log_every == 0) write_metrics();
     if (state.step % tc.checkpoint_every == 0) save_checkpoint();
   }
   return done;
 }
 
-void Trainer::Impl::train_step() {
+// `stopping`: this rank was asked to stop (with several ranks, said in the gradients' all-reduce).
+void Trainer::Impl::train_step(bool stopping) {
   if (!loader->running_at(window.get(), state.step)) loader->start(window, state.step);
   const models::LossBatch batch = loader->next(state.step);
   const double lr = learning_rate_at(tc, state.step);
@@ -325,7 +335,7 @@ void Trainer::Impl::train_step() {
     policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
     moves_left = losses.moves_left.to(torch::kDouble);
   } else {
-    const std::array<torch::Tensor, 3> heads = train_slices(batch);
+    const std::array<torch::Tensor, 3> heads = train_slices(batch, stopping);
     policy = heads[0], wdl = heads[1], moves_left = heads[2];
   }
   const double moves_left_weight = batch.moves_left.defined() ? tc.loss.moves_left : 0.0;
@@ -343,7 +353,7 @@ void Trainer::Impl::train_step() {
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
 // gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's
 // mean per-head losses (double).
-std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch) {
+std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch, bool stopping) {
   const int own = slices / dist.world_size;
   const int64_t rows = batch.input.size(0) / slices;
   std::array<torch::Tensor, 3> sums;
@@ -370,7 +380,7 @@ std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch
       if (!p.mutable_grad().defined()) p.mutable_grad() = torch::zeros_like(p);  // the same list on every rank
       grads.push_back(p.mutable_grad());
     }
-    group->average(grads);
+    if (group->average(grads, stopping)) stop_agreed = true;
   }
   optimizer->step();
   return sums;
@@ -462,7 +472,8 @@ int64_t Trainer::train(int64_t steps, const std::atomic<bool>* stop) {
   Impl& m = *impl_;
   int64_t done = 0;
   bool announced = false;
-  const auto stopped = [&] { return stop && stop->load(); };
+  // With several ranks a stop is agreed in train_capped's collectives, never taken alone.
+  const auto stopped = [&] { return m.stop_agreed || (!m.group && m.asked_to_stop(stop)); };
   while ((steps < 0 || done < steps) && !stopped()) {
     const int64_t want = steps < 0 ? std::numeric_limits<int>::max() : steps - done;
     const int n = m.train_capped(int(std::min<int64_t>(want, std::numeric_limits<int>::max())), stop);
@@ -472,8 +483,11 @@ int64_t Trainer::train(int64_t steps, const std::atomic<bool>* stop) {
     if (!announced) m.info(m.waiting_message());
     announced = true;
     const auto until = Clock::now() + std::chrono::duration<double>(m.tc.poll_seconds);
-    while (Clock::now() < until && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (Clock::now() < until && !m.asked_to_stop(stop)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
+  if (m.stop_agreed && !m.asked_to_stop(stop))
+    m.info("rank " + std::to_string(m.dist.rank) + ": another rank was stopped; all stop together at step " +
+           std::to_string(m.state.step));
   if (m.state.step > 0) m.save_checkpoint();
   return done;
 }

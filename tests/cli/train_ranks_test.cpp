@@ -1,49 +1,49 @@
 // `train --world-size 2 --rank R --rendezvous HOST:PORT` as two processes on one run: both train
 // the same steps, rank 0 alone writes checkpoints and metrics, and bad rank flags are an error
-// that names them.
+// that names them. A stop signal to one rank stops both at once, at the same step (they used to
+// wait for each other until the timeout and fail).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using sz::test::run_shell;
 
-std::string run_shell(const std::string& command, int* status) {
-  std::string output;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return output;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  const int raw = pclose(pipe);
-  *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return output;
+const std::string kQuick =
+    " --set net=tiny --set search.full_visits=4 --set search.cheap_visits=2 --set selfplay.max_plies=120";
+
+// A fresh run folder `name` with 12 games of self-play in it; "" (a test failure) if they fail.
+std::string run_with_games(const std::string& name) {
+  const std::string run = testing::TempDir() + "/" + name + "-" + std::to_string(getpid());
+  fs::remove_all(run);
+  const sz::test::CommandRun r =
+      run_shell(sz::test::binary() + " selfplay --games 12 --out " + run + "/games" + kQuick);
+  EXPECT_EQ(r.status, 0) << r.output;
+  return r.status == 0 ? run : "";
 }
 
 TEST(TrainRanks, TwoProcessesTrainTogetherAndRankZeroWritesTheFiles) {
-  const std::string run = testing::TempDir() + "/train-ranks-" + std::to_string(getpid());
-  fs::remove_all(run);
-  const std::string bin = sz::test::binary();
-  const std::string quick =
-      " --set net=tiny --set search.full_visits=4 --set search.cheap_visits=2 --set selfplay.max_plies=120";
-  int status = -1;
-  std::string out = run_shell(bin + " selfplay --games 12 --out " + run + "/games" + quick, &status);
-  ASSERT_EQ(status, 0) << out;
+  const std::string run = run_with_games("train-ranks");
+  ASSERT_FALSE(run.empty());
+  const std::string bin = sz::test::binary(), quick = kQuick;
+  sz::test::CommandRun r;
   const std::string train =
       bin + " train --run " + run + " --steps 4" + quick +
       " --set train.min_positions=100 --set train.batch_size=16"
       " --set train.checkpoint_every=2 --set train.log_every=2 --world-size 2 --rendezvous 127.0.0.1:" +
       std::to_string(20000 + getpid() % 20000) + " --timeout 60 --rank ";
-  out = run_shell("sh -c '" + train + "0 & a=$!; " + train + "1; rb=$?; wait $a; ra=$?; exit $((ra + rb))'", &status);
-  ASSERT_EQ(status, 0) << out;
-  EXPECT_NE(out.find("rank 1 of 2"), std::string::npos) << out;
+  r = run_shell("sh -c '" + train + "0 & a=$!; " + train + "1; rb=$?; wait $a; ra=$?; exit $((ra + rb))'");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("rank 1 of 2"), std::string::npos) << r.output;
   EXPECT_TRUE(fs::exists(run + "/models/model-00000002.pt"));
   EXPECT_TRUE(fs::exists(run + "/models/model-00000004.pt"));
   std::ifstream metrics(run + "/logs/train.jsonl");
@@ -51,9 +51,42 @@ TEST(TrainRanks, TwoProcessesTrainTogetherAndRankZeroWritesTheFiles) {
   for (std::string line; std::getline(metrics, line);) ++lines;
   EXPECT_EQ(lines, 2) << "one metric line per log_every steps, from rank 0 alone";
 
-  out = run_shell(bin + " train --run " + run + " --world-size 2 --rank 2 --rendezvous 127.0.0.1:1", &status);
-  EXPECT_EQ(status, 1) << out;
-  EXPECT_NE(out.find("rank 2: not in 0..1"), std::string::npos) << out;
+  r = run_shell(bin + " train --run " + run + " --world-size 2 --rank 2 --rendezvous 127.0.0.1:1");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("rank 2: not in 0..1"), std::string::npos) << r.output;
+  fs::remove_all(run);
+}
+
+TEST(TrainRanks, AStopSignalToOneRankStopsBothTogether) {
+  const std::string run = run_with_games("train-ranks-stop");
+  ASSERT_FALSE(run.empty());
+  const std::string bin = sz::test::binary(), quick = kQuick;
+  // Until stopped; rank 1 is signalled once rank 0 (which alone prints metrics) has taken two
+  // steps. The replay ratio soon caps the steps, so the ranks also wait for games, polling.
+  const std::string train = bin + " train --run " + run + quick +
+                            " --set train.min_positions=100 --set train.batch_size=16 --set train.log_every=1"
+                            " --set train.poll_seconds=0.5 --world-size 2 --rendezvous 127.0.0.1:" +
+                            std::to_string(20000 + (getpid() + 7919) % 20000) + " --timeout 120 --rank ";
+  const auto start = std::chrono::steady_clock::now();
+  const sz::test::CommandRun r =
+      run_shell("sh -c '" + train + "0 > " + run + "/r0.log 2>&1 & a=$!; " + train + "1 > " + run +
+                "/r1.log 2>&1 & b=$!; "
+                "for i in $(seq 600); do grep -q \"step 2 \" " +
+                run +
+                "/r0.log 2>/dev/null && break; sleep 0.1; done; "
+                "kill -TERM $b; wait $a; ra=$?; wait $b; rb=$?; echo exit $ra $rb'");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::string r0 = sz::test::read_file(run + "/r0.log"), r1 = sz::test::read_file(run + "/r1.log");
+  EXPECT_NE(r.output.find("exit 0 130"), std::string::npos) << r.output << r0 << r1;
+  EXPECT_LT(seconds, 100) << "the ranks waited for each other until the timeout";
+  EXPECT_NE(r0.find("rank 0: another rank was stopped; all stop together at step"), std::string::npos) << r0;
+  // Both report the same final step, and rank 0 wrote its checkpoint.
+  const auto final_step = [](const std::string& log) {
+    const size_t at = log.rfind("now at step ");
+    return at == std::string::npos ? std::string("none") : log.substr(at, log.find(';', at) - at);
+  };
+  EXPECT_EQ(final_step(r0), final_step(r1)) << r0 << r1;
+  EXPECT_NE(final_step(r0), "none") << r0;
   fs::remove_all(run);
 }
 
