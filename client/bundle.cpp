@@ -102,17 +102,16 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
   bundle->levels = read_levels(doc["levels"]);
 
   const JsonAt weights = doc["weights"];
-  const int64_t weights_version = weights["format_version"].integer(0, 1 << 30);
-  if (weights_version != kWeightsFormatVersion)
-    throw weights["format_version"].error("is " + std::to_string(weights_version) +
-                                          ", but this runtime reads version " + std::to_string(kWeightsFormatVersion));
+  if (weights["format"].text() != kWeightsFormat)
+    throw weights["format"].error("is '" + weights["format"].text() + "', but this runtime reads '" + kWeightsFormat +
+                                  "'");
   if (float(weights["batch_norm_epsilon"].number()) != kBatchNormEpsilon)
     throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(kBatchNormEpsilon) + " this runtime uses");
   const std::string& file = weights["file"].text();
   if (file.empty() || file.find('/') != std::string::npos || file == "..")
     throw weights["file"].error("must name a file in the bundle's folder");
   const std::string weights_path = dir + "/" + file;
-  const auto tensors = read_weights(weights_path).take_or_throw();
+  const auto tensors = read_onnx_weights(weights_path).take_or_throw();
   bundle->net = EigenNet(bundle->arch, tensors, weights_path);
   return bundle;
 }

@@ -1,9 +1,9 @@
 #pragma once
 // A model bundle as `sittuyin-zero export` writes it (docs/CLIENTS.md): model.json (the game,
 // the rule profiles, the encoding, the network's architecture, the action table, the strength
-// levels) and weights.bin (client/weights_file.h). Opening one checks everything a client relies
-// on: the format and its version, the encoding against this runtime's rules core, every key, the
-// weights against the architecture. Torch-free, yaml-free.
+// levels) and model.onnx (the network, whose weights client/onnx_weights.h reads). Opening one checks everything a
+// client relies on: the format and its version, the encoding against this runtime's rules core, every key, the weights
+// against the architecture. Torch-free, yaml-free.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,9 +18,10 @@
 namespace sz::client {
 
 inline constexpr char kBundleFormat[] = "sittuyin-zero-bundle";
-inline constexpr int kBundleFormatVersion = 1;
+inline constexpr int kBundleFormatVersion = 2;  // 1: the weights in a file of their own (weights.bin)
 inline constexpr char kModelJson[] = "model.json";
-inline constexpr char kWeightsFile[] = "weights.bin";
+inline constexpr char kModelOnnx[] = "model.onnx";
+inline constexpr char kWeightsFormat[] = "onnx";
 
 // A strength level (`sittuyin-zero levels`): the search settings that play it and its measured
 // rating.
@@ -48,7 +49,7 @@ struct Bundle {
 };
 
 // Opens the bundle in `dir`. Every failure is a message naming the file and what is wrong: a
-// missing file, a foreign or truncated weights file, a format or encoding version this runtime
+// missing file, a foreign or truncated model.onnx, a format or encoding version this runtime
 // does not know, a missing or unknown key in model.json.
 Result<std::unique_ptr<Bundle>> open_bundle(const std::string& dir);
 

@@ -1,7 +1,7 @@
 #pragma once
 // The network's forward pass on the CPU with Eigen, for every architecture models::NetConfig
 // allows (models/network.cpp is the reference: residual tower, global-pooling blocks, the linear
-// and the spatial policy heads, WDL, moves-left), reading the weights of client/weights_file.h.
+// and the spatial policy heads, WDL, moves-left), reading the weights of client/onnx_weights.h.
 // Batch norm is folded into the convolutions on load; a 3x3 convolution is one matrix product
 // over the unfolded board (im2col). Torch-free: the game clients' runtime.
 #include <Eigen/Core>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "client/weights_file.h"
+#include "client/onnx_weights.h"
 #include "models/architecture.h"
 
 namespace sz::client {

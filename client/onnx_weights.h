@@ -1,8 +1,10 @@
 #pragma once
-// The network's weights as the client runtime reads them (weights.bin in a bundle; format in
-// docs/CLIENTS.md): named float32 tensors in the network's own layout (LibTorch's parameter and
-// batch-norm buffer names and shapes), little-endian, ending in an FNV-1a checksum of every byte
-// before it. Written by `sittuyin-zero export` (bundle/), read here; one definition of the format.
+// The network's weights as the client runtime reads them: the float32 initializers of a bundle's
+// model.onnx (written by `sittuyin-zero export`, src/bundle/onnx_model.h), named and shaped as
+// LibTorch names and shapes the network's parameters and batch-norm buffers. The reader decodes
+// just enough of the ONNX protobuf (ModelProto -> graph -> initializer) to take them, so that the
+// runtime needs neither protobuf nor onnxruntime; initializers named kOnnxConstantPrefix... are
+// the graph's own constants (axes, the policy map), not weights, and are passed over.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -12,8 +14,7 @@
 
 namespace sz::client {
 
-inline constexpr char kWeightsMagic[8] = {'S', 'Z', 'W', 'E', 'I', 'G', 'H', 'T'};
-inline constexpr uint32_t kWeightsFormatVersion = 1;
+inline constexpr char kOnnxConstantPrefix[] = "const.";
 
 struct Tensor {
   std::string name;            // e.g. "tower.0.conv1.weight"
@@ -21,15 +22,13 @@ struct Tensor {
   std::vector<float> data;     // row-major (C order), the product of `shape` long
 };
 
-// The file's bytes for `tensors`, in order.
-std::string weights_bytes(const std::vector<Tensor>& tensors);
-
-// The tensors of the bytes `bytes` (`source` names them in errors). Fails, naming the source, for
-// another kind of file, a format version this runtime does not know, a truncated or damaged file
-// (the checksum), or a tensor whose size does not match its shape.
-Result<std::vector<Tensor>> parse_weights(std::string_view bytes, std::string_view source);
+// The weight tensors of the ONNX model `bytes` (`source` names it in errors), in file order.
+// Fails, naming the source, for bytes that are not a complete ONNX model (a truncated or foreign
+// file), a model without a graph, and a weight that is not float32 inside the file (external
+// data), or whose values do not fill its shape.
+Result<std::vector<Tensor>> parse_onnx_weights(std::string_view bytes, std::string_view source);
 
 // Reads and parses the file at `path`.
-Result<std::vector<Tensor>> read_weights(const std::string& path);
+Result<std::vector<Tensor>> read_onnx_weights(const std::string& path);
 
 }  // namespace sz::client

@@ -58,7 +58,7 @@ typedef struct sz_evaluation {
 
 SZ_API int sz_api_version(void);
 
-/* Opens the bundle that `sittuyin-zero export` wrote into `dir` (model.json, weights.bin). */
+/* Opens the bundle that `sittuyin-zero export` wrote into `dir` (model.json, model.onnx). */
 SZ_API sz_bundle* sz_bundle_open(const char* dir, char* error, size_t error_size);
 SZ_API void sz_bundle_close(sz_bundle* bundle); /* NULL is allowed */
 /* The rule profiles the bundle plays; index 0 is the default. */

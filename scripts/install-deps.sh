@@ -2,7 +2,8 @@
 # Installs the Debian packages the project needs, only those that are missing. Idempotent and
 # quiet when everything is there. Run as root (or with sudo available).
 # --anchor: also Node.js and npm, with which the loop installs and runs its Fairy-Stockfish
-# anchor (loop.anchor, docs/EVALUATION.md); the main job (scripts/run.sh) asks for them.
+# anchor (loop.anchor, docs/EVALUATION.md) and the tests run Fairy-Stockfish and onnxruntime;
+# the main job (scripts/run.sh) and the test command (scripts/test.sh) ask for them.
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,7 @@ packages=(
   clang-format                                     # scripts/format.sh
   libyaml-cpp-dev libgtest-dev libbenchmark-dev    # configs, tests, benchmarks
   libtorch-dev libopenblas0-pthread                # the network (OpenBLAS: 3.5x faster CPU GEMM)
+  libonnx-dev libprotobuf-dev                      # `export`: model.onnx, ONNX's checker
   libgloo-dev                                      # data-parallel training (c10d Gloo headers)
   libeigen3-dev libtbb-dev libhdf5-dev python3-h5py  # ratings, worker pool, game records
   python3-numpy                                    # the docs' Python (DATA.md, PLACEMENT.md)

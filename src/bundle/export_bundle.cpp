@@ -4,6 +4,7 @@
 
 #include "bundle/levels_file.h"
 #include "bundle/model_json.h"
+#include "bundle/onnx_model.h"
 #include "core/atomic_file.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/registry.h"
@@ -71,10 +72,13 @@ ExportReport export_bundle(const ExportSpec& spec) {
   }
   report.levels = int(info.levels.size());
 
+  const std::string onnx = onnx_model_bytes(
+      info.arch, network_tensors(*loaded.net),
+      "sittuyin-zero network from " + spec.checkpoint + " (step " + std::to_string(meta.step) + "); docs/CLIENTS.md");
   std::error_code error;
   std::filesystem::create_directories(spec.out, error);
   if (error) throw Error(spec.out + ": cannot create the bundle's folder: " + error.message());
-  write_file_atomically(spec.out + "/" + client::kWeightsFile, client::weights_bytes(network_tensors(*loaded.net)));
+  write_file_atomically(spec.out + "/" + client::kModelOnnx, onnx);
   write_file_atomically(spec.out + "/" + client::kModelJson, model_json(info));
   return report;
 }

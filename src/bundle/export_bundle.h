@@ -1,11 +1,12 @@
 #pragma once
 // `sittuyin-zero export`: a network as a bundle for game clients (docs/CLIENTS.md), model.json
-// and weights.bin, which the torch-free runtime in client/ reads. Includes no torch itself.
+// and model.onnx (the network; the torch-free runtime in client/ reads its weights). Includes no
+// torch itself.
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "client/weights_file.h"
+#include "client/onnx_weights.h"
 #include "search/search_config.h"
 
 namespace sz::models {
@@ -34,7 +35,7 @@ struct ExportReport {
 // Writes the bundle; throws sz::Error naming the file or the profile at fault.
 ExportReport export_bundle(const ExportSpec& spec);
 
-// The network's tensors in the weights file's form: every parameter and batch-norm buffer by its
+// The network's tensors as model.onnx holds them: every parameter and batch-norm buffer by its
 // LibTorch name, as float32 on the CPU (the batch counters, which inference does not use, left out).
 std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net);
 

@@ -1,8 +1,8 @@
 #include "bundle/model_json.h"
 
+#include "bundle/onnx_model.h"
 #include "client/json_fields.h"
 #include "client/profile_json.h"
-#include "client/weights_file.h"
 #include "core/json_text.h"
 #include "games/chaturanga/action_space.h"
 #include "games/chaturanga/encoder.h"
@@ -81,8 +81,8 @@ std::string model_json(const ModelInfo& info) {
              "Black (square s -> 63 - s), Shatranj flips it vertically (s -> s ^ 56); a1 = 0, b1 = 1, ..., h8 = 63. "
              "The network reads binary_planes + scalar_features channels of 8x8: channel c < binary_planes is bit s of "
              "bitboard c at row s / 8 (rank), column s % 8 (file); channel binary_planes + j is scalar j on every "
-             "square. Input tensor 'planes' [N, binary_planes] holds the bitboards as int64, 'scalars' "
-             "[N, scalar_features] float32.") +
+             "square. model.onnx reads 'planes' [N, binary_planes, 8, 8] float32 (0 or 1) and 'scalars' "
+             "[N, scalar_features] float32; the runtime (client/eigen_net.h) reads the bitboards as uint64.") +
          ",\n";
   out += "    \"planes\": " + string_array(chaturanga::plane_meanings(game), "    ") + ",\n";
   out += "    \"scalars\": " + string_array(chaturanga::scalar_meanings(), "    ") + "\n  },\n";
@@ -105,19 +105,18 @@ std::string model_json(const ModelInfo& info) {
              "only") +
          ",\n";
   out += "    \"wdl\": " + json_quoted("[N, 3] logits of win, draw, loss for the side to move; softmax them") + ",\n";
-  out +=
-      "    \"moves_left\": " +
-      json_quoted(info.arch.net.moves_left ? "[N] expected plies to the game's end (the runtime's output; model.onnx "
-                                             "gives plies / 100)"
-                                           : "absent: the network has no moves-left head (the runtime gives 0)") +
-      "\n  },\n";
+  out += "    \"moves_left\": " +
+         json_quoted(info.arch.net.moves_left ? "[N] expected plies to the game's end"
+                                              : "absent: the network has no moves-left head (the runtime gives 0)") +
+         "\n  },\n";
 
-  out += "  \"weights\": {\"file\": " + json_quoted(client::kWeightsFile) +
-         ", \"format_version\": " + std::to_string(client::kWeightsFormatVersion) +
+  out += "  \"weights\": {\"file\": " + json_quoted(client::kModelOnnx) +
+         ", \"format\": " + json_quoted(client::kWeightsFormat) + ", \"opset\": " + std::to_string(kOnnxOpset) +
          ", \"batch_norm_epsilon\": 1e-05, \"about\": " +
          json_quoted(
-             "named float32 tensors of the network (models/network.cpp), LibTorch's names and shapes; "
-             "docs/CLIENTS.md") +
+             "the network as an ONNX model (inputs 'planes' and 'scalars', outputs 'policy', 'wdl' and, with the "
+             "head, 'moves_left'; dynamic batch); its float32 initializers are the weights under LibTorch's names "
+             "and shapes (models/network.cpp), which the runtime reads; docs/CLIENTS.md") +
          "},\n";
 
   out += "  \"levels\": [";

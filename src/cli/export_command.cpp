@@ -17,7 +17,8 @@ constexpr const char* kHelp =
 
 Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
 profiles, the encoding and what every input means, the action table, the outputs) and
-weights.bin, which the torch-free runtime in client/ reads.
+model.onnx (the network for onnxruntime and the like, passed through ONNX's checker and shape
+inference), whose weights the torch-free runtime in client/ reads.
 
   --model CHECKPOINT  the network to export
   --out DIR           the bundle's folder (created when missing; its files are replaced)
@@ -60,8 +61,7 @@ int export_command(Args args) {
   spec.search = run_config_from_args(config_args).search;
   const bundle::ExportReport report = bundle::export_bundle(spec);
   for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());
-  std::printf("wrote %s/model.json (%d levels) and %s/weights.bin\n", spec.out.c_str(), report.levels,
-              spec.out.c_str());
+  std::printf("wrote %s/model.json (%d levels) and %s/model.onnx\n", spec.out.c_str(), report.levels, spec.out.c_str());
   return 0;
 }
 

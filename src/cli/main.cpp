@@ -17,7 +17,7 @@ constexpr sz::cli::Command kCommands[] = {
     {"arena", "play matches among models, MCTS, random movers and UCI engines; Elo, SPRT, PGN", sz::cli::arena_command},
     {"loop", "the main job: self-play and training in one run directory, then a strength check", sz::cli::loop_command},
     {"levels", "build strength-graded opponents from a run and write their manifest", sz::cli::levels_command},
-    {"export", "write a network as a bundle for game clients (model.json, weights.bin)", sz::cli::export_command},
+    {"export", "write a network as a bundle for game clients (model.json, model.onnx)", sz::cli::export_command},
     {"train", "train the network on a run's self-play games; checkpoints, metrics", sz::cli::train_command},
     {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
     {"placements", "placement research: heat maps, formations, features and results (CSV, PNG)",

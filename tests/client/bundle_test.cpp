@@ -4,11 +4,8 @@
 #include "client/bundle.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "bundle/export_bundle.h"
 #include "client/json_fields.h"
@@ -19,6 +16,7 @@
 #include "games/registry.h"
 #include "models/checkpoint.h"
 #include "nn/random_positions.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace sz::client {
@@ -62,12 +60,7 @@ class BundleTest : public ::testing::Test {
     return export_net(net, {"sittuyin", "sittuyin-plyyard"});
   }
 
-  static std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  static std::string read(const std::string& path) { return test::read_file(path); }
   static void replace(const std::string& path, const std::string& from, const std::string& to) {
     std::string text = read(path);
     const size_t at = text.find(from);
@@ -179,29 +172,35 @@ TEST_F(BundleTest, MissingFilesAreNamed) {
             (dir_ / "none").string() +
                 "/model.json: cannot open (is this a model bundle written by `sittuyin-zero export`?)");
   const std::string dir = exported();
-  fs::remove(dir + "/weights.bin");
-  EXPECT_EQ(open_error(dir), dir + "/weights.bin: cannot open the weights file");
+  fs::remove(dir + "/model.onnx");
+  EXPECT_EQ(open_error(dir), dir + "/model.onnx: cannot open the model");
 }
 
-TEST_F(BundleTest, TruncatedForeignAndMismatchedWeightsAreRefused) {
+TEST_F(BundleTest, TruncatedForeignAndMismatchedModelsAreRefused) {
   const std::string dir = exported();
-  const std::string weights = read(dir + "/weights.bin");
-  write_file_atomically(dir + "/weights.bin", weights.substr(0, weights.size() / 2));
-  EXPECT_EQ(open_error(dir), dir + "/weights.bin: checksum mismatch: the file is truncated or damaged");
-  write_file_atomically(dir + "/weights.bin", std::string("\x08\x07\x12\x04onnx-like protobuf bytes"));
-  EXPECT_EQ(open_error(dir),
-            dir + "/weights.bin: not a sittuyin-zero weights file (it does not start with 'SZWEIGHT')");
-  write_file_atomically(dir + "/weights.bin", weights);
+  const std::string onnx = read(dir + "/model.onnx");
+  write_file_atomically(dir + "/model.onnx", onnx.substr(0, onnx.size() / 2));
+  EXPECT_NE(open_error(dir).find(dir + "/model.onnx: not a complete ONNX model: the end of the data inside"),
+            std::string::npos)
+      << open_error(dir);
+  write_file_atomically(dir + "/model.onnx", "PK\x03\x04 a zip file");
+  EXPECT_EQ(open_error(dir), dir +
+                                 "/model.onnx: not a complete ONNX model: an invalid field tag at byte 3 (a truncated "
+                                 "file, or not an ONNX file)");
+  write_file_atomically(dir + "/model.onnx", onnx);
   replace(dir + "/model.json", "\"channels\": 16", "\"channels\": 24");
   EXPECT_EQ(open_error(dir),
-            dir + "/weights.bin: tensor 'stem.weight' has shape [16, 44, 3, 3], the network needs [24, 44, 3, 3]");
+            dir + "/model.onnx: tensor 'stem.weight' has shape [16, 44, 3, 3], the network needs [24, 44, 3, 3]");
 }
 
 TEST_F(BundleTest, UnknownVersionsAreRefused) {
   const std::string dir = exported();
   const std::string json = read(dir + "/model.json");
-  replace(dir + "/model.json", "\"format_version\": 1,", "\"format_version\": 7,");
-  EXPECT_EQ(open_error(dir), dir + "/model.json: 'format_version' is 7, but this runtime reads version 1");
+  replace(dir + "/model.json", "\"format_version\": 2,", "\"format_version\": 7,");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: 'format_version' is 7, but this runtime reads version 2");
+  write_file_atomically(dir + "/model.json", json);
+  replace(dir + "/model.json", "\"format\": \"onnx\"", "\"format\": \"safetensors\"");
+  EXPECT_EQ(open_error(dir), dir + "/model.json: 'weights.format' is 'safetensors', but this runtime reads 'onnx'");
   write_file_atomically(dir + "/model.json", json);
   replace(dir + "/model.json", "\"encoder_version\": 1", "\"encoder_version\": 2");
   EXPECT_EQ(open_error(dir), dir +
@@ -283,13 +282,9 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
 // `sittuyin-zero export` exits 0 with a bundle the runtime opens, and non-zero naming the fault.
 TEST_F(BundleTest, TheExportCommandWritesABundleOrNamesTheFault) {
   const auto run = [](const std::string& args, std::string& output) {
-    FILE* pipe = popen((test::binary() + " export " + args + " 2>&1").c_str(), "r");
-    if (!pipe) return -1;
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-    const int raw = pclose(pipe);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    const test::CommandRun r = test::run_shell(test::binary() + " export " + args);
+    output += r.output;
+    return r.status;
   };
   const std::string checkpoint = (dir_ / "net.ckpt").string();
   models::CheckpointMeta meta;

@@ -2,10 +2,8 @@
 // FENs and NULLs give messages, never a crash; a search is reproducible from its seed; the levels
 // play; and docs/CLIENTS.md's C program compiles (CMake) and runs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -16,6 +14,7 @@
 #include "core/rng.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
+#include "shell_helpers.h"
 
 namespace sz {
 namespace {
@@ -98,13 +97,14 @@ TEST_F(CApiTest, BadBundlesGiveMessagesNotCrashes) {
   EXPECT_EQ(sz_bundle_open((dir_ / "none").string().c_str(), small, sizeof small), nullptr);
   EXPECT_EQ(std::string(small).size(), 7u);  // cut to the buffer, terminated
 
-  const std::string weights = bundle_dir() + "/weights.bin";
-  std::ifstream in(weights, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  write_file_atomically(weights, bytes.str().substr(0, 100));
+  // A truncated and a foreign model.onnx.
+  const std::string onnx = bundle_dir() + "/model.onnx";
+  write_file_atomically(onnx, test::read_file(onnx).substr(0, 100));
   EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
-  EXPECT_NE(std::string(error_).find("weights.bin: checksum mismatch"), std::string::npos) << error_;
+  EXPECT_NE(std::string(error_).find("model.onnx: not a complete ONNX model"), std::string::npos) << error_;
+  write_file_atomically(onnx, "\x89PNG\r\n\x1a\n an image");
+  EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("model.onnx: not a"), std::string::npos) << error_;
 
   // NULLs everywhere are refused quietly.
   EXPECT_EQ(sz_bundle_profile_count(nullptr), 0);
@@ -220,15 +220,9 @@ TEST_F(CApiTest, SearchesAreReproducibleAndLevelsPlay) {
 }
 
 TEST_F(CApiTest, TheDocumentedCProgramRuns) {
-  FILE* pipe = popen((std::string(SZ_CLIENTS_EXAMPLE) + " " + bundle_dir() + " 2>&1").c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string output;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0) << output;
+  const test::CommandRun run = test::run_shell(std::string(SZ_CLIENTS_EXAMPLE) + " " + bundle_dir());
+  const std::string& output = run.output;
+  EXPECT_EQ(run.status, 0) << output;
   EXPECT_NE(output.find("profiles: sittuyin sittuyin-plyyard"), std::string::npos) << output;
   EXPECT_NE(output.find("level 3: net-16 (model, 16 simulations), 200 Elo"), std::string::npos) << output;
   EXPECT_NE(output.find("refused: move 'a1a9'"), std::string::npos) << output;

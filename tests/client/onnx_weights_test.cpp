@@ -1,44 +1,99 @@
-// The weights file: tensors read back as written; a foreign, truncated, damaged or newer file is
-// refused with a message naming it.
-#include "client/weights_file.h"
+// model.onnx as `export` writes it (src/bundle/onnx_model.h) and as the runtime reads it
+// (client/onnx_weights.h): the weights read back exactly; every truncation and a foreign file are
+// refused with a message naming the file; a graph whose weights do not fit the architecture is
+// refused by the exporter.
+#include "client/onnx_weights.h"
 
 #include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include "bundle/export_bundle.h"
+#include "bundle/onnx_model.h"
+#include "games/registry.h"
+#include "models/network.h"
+#include "shell_helpers.h"
+#include "test_paths.h"
 
 namespace sz::client {
 namespace {
 
-std::vector<Tensor> sample() {
-  return {{"stem.weight", {2, 1, 3, 3}, std::vector<float>(18, 0.5f)}, {"fc.bias", {3}, {1.0f, -2.0f, 3.5f}}};
+struct Exported {
+  models::Architecture arch;
+  std::vector<Tensor> tensors;
+  std::string onnx;
+};
+
+Exported tiny_onnx() {
+  Exported e{{models::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()}, {}, {}};
+  torch::manual_seed(5);
+  models::Network net(e.arch);
+  e.tensors = bundle::network_tensors(*net);
+  e.onnx = bundle::onnx_model_bytes(e.arch, e.tensors, "test");
+  return e;
 }
 
-std::string error_of(const std::string& bytes) {
-  const auto parsed = parse_weights(bytes, "w.bin");
+std::string error_of(std::string_view bytes) {
+  const auto parsed = parse_onnx_weights(bytes, "m.onnx");
   return parsed ? "" : parsed.error();
 }
 
-TEST(WeightsFile, ReadsBackWhatItWrote) {
-  const auto parsed = parse_weights(weights_bytes(sample()), "w.bin");
+TEST(OnnxWeights, ReadsBackEveryWeightExactly) {
+  const Exported e = tiny_onnx();
+  const auto parsed = parse_onnx_weights(e.onnx, "m.onnx");
   ASSERT_TRUE(parsed) << parsed.error();
-  ASSERT_EQ(parsed->size(), 2u);
-  EXPECT_EQ((*parsed)[0].name, "stem.weight");
-  EXPECT_EQ((*parsed)[0].shape, (std::vector<int64_t>{2, 1, 3, 3}));
-  EXPECT_EQ((*parsed)[1].data, (std::vector<float>{1.0f, -2.0f, 3.5f}));
+  ASSERT_EQ(parsed->size(), e.tensors.size());  // the graph's constants are passed over
+  std::map<std::string, const Tensor*> by_name;
+  for (const Tensor& t : *parsed) by_name[t.name] = &t;
+  for (const Tensor& want : e.tensors) {
+    ASSERT_TRUE(by_name.count(want.name)) << want.name;
+    EXPECT_EQ(by_name[want.name]->shape, want.shape) << want.name;
+    EXPECT_EQ(by_name[want.name]->data, want.data) << want.name;
+  }
 }
 
-TEST(WeightsFile, RefusesForeignTruncatedDamagedAndNewerFiles) {
-  const std::string good = weights_bytes(sample());
-  EXPECT_EQ(error_of("PK\x03\x04 a zip file, not weights"),
-            "w.bin: not a sittuyin-zero weights file (it does not start with 'SZWEIGHT')");
-  EXPECT_EQ(error_of(""), "w.bin: not a sittuyin-zero weights file (it does not start with 'SZWEIGHT')");
-  EXPECT_EQ(error_of(good.substr(0, 10)), "w.bin: truncated (it ends inside the format version, at byte 8)");
-  EXPECT_EQ(error_of(good.substr(0, good.size() - 5)), "w.bin: checksum mismatch: the file is truncated or damaged");
-  std::string damaged = good;
-  damaged[40] ^= 1;
-  EXPECT_EQ(error_of(damaged), "w.bin: checksum mismatch: the file is truncated or damaged");
-  std::string newer = good;
-  newer[8] = 2;
-  EXPECT_EQ(error_of(newer), "w.bin: weights format version 2, but this runtime reads version 1");
-  EXPECT_EQ(read_weights("/nonexistent/w.bin").error(), "/nonexistent/w.bin: cannot open the weights file");
+// A model written by another protobuf writer: the fuzzer's seed, put together by hand (dims
+// unpacked, a constant among the initializers, fields the reader does not need).
+TEST(OnnxWeights, ReadsAModelOfAnotherWriter) {
+  const std::string seed = test::read_file(test::source_dir() + "/tests/fuzz/corpus/bundle/model.onnx");
+  ASSERT_FALSE(seed.empty());
+  const auto parsed = parse_onnx_weights(seed, "seed");
+  ASSERT_TRUE(parsed) << parsed.error();
+  ASSERT_EQ(parsed->size(), 1u);
+  EXPECT_EQ((*parsed)[0].name, "stem.weight");
+  EXPECT_EQ((*parsed)[0].shape, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ((*parsed)[0].data, (std::vector<float>{0.5f, -1.0f, 2.0f, 0.0f}));
+}
+
+TEST(OnnxWeights, RefusesEveryTruncationAndForeignFiles) {
+  const std::string onnx = tiny_onnx().onnx;
+  // Every prefix is refused (a coarse stride over the large initializers, every byte near the ends).
+  for (size_t n = 0; n < onnx.size(); n += (n < 4096 || n + 4096 > onnx.size()) ? 1 : 997)
+    ASSERT_NE(error_of(std::string_view(onnx).substr(0, n)), "") << "a prefix of " << n << " of " << onnx.size();
+  EXPECT_EQ(error_of(""), "m.onnx: empty (not an ONNX model)");
+  EXPECT_EQ(error_of("PK\x03\x04 a zip file"),
+            "m.onnx: not a complete ONNX model: an invalid field tag at byte 3 (a truncated file, or not an ONNX "
+            "file)");
+  EXPECT_NE(error_of("{\"format\": \"sittuyin-zero-bundle\"}").find("m.onnx: not a"), std::string::npos);
+  EXPECT_EQ(error_of(std::string("\x08\x08", 2)), "m.onnx: not an ONNX model (it has no graph)");
+  EXPECT_EQ(read_onnx_weights("/nonexistent/m.onnx").error(), "/nonexistent/m.onnx: cannot open the model");
+}
+
+TEST(OnnxModel, RefusesWeightsOfAnotherArchitecture) {
+  Exported e = tiny_onnx();
+  models::Architecture wider = e.arch;
+  wider.net.channels += 8;
+  EXPECT_THROW(
+      {
+        try {
+          bundle::onnx_model_bytes(wider, e.tensors, "test");
+        } catch (const Error& error) {
+          EXPECT_STREQ(error.what(), "model.onnx: tensor 'stem.weight' is not of the architecture's shape");
+          throw;
+        }
+      },
+      Error);
+  e.tensors.push_back({"extra.weight", {1}, {0.0f}});
+  EXPECT_THROW(bundle::onnx_model_bytes(e.arch, e.tensors, "test"), Error);
 }
 
 }  // namespace

@@ -1,19 +1,28 @@
-// The Eigen forward pass (client/eigen_net.h) against LibTorch's (models/network.cpp) on
-// positions of random games: priors (the softmax over the legal actions) and win/draw/loss
-// within 1e-4, moves-left within 1e-4 relative, for the tiny, small and medium presets with and
-// without global pooling and the moves-left head, and the spatial policy head (quick, long).
-// The batch-norm statistics and affine terms are randomised, so that folding them is tested too.
+// The Eigen forward pass (client/eigen_net.h) and onnxruntime running the exported model.onnx
+// (npm onnxruntime-node, scripts/install-onnxruntime.sh) against LibTorch's forward pass
+// (models/network.cpp) on positions of random games: priors (the softmax over the legal actions)
+// and win/draw/loss within 1e-4, moves-left within 1e-4 relative, for the tiny, small and medium
+// presets with and without global pooling and the moves-left head, and the spatial policy head
+// (quick, long). The batch-norm statistics and affine terms are randomised, so that folding them
+// (Eigen) and ONNX's BatchNormalization are tested too.
 #include <gtest/gtest.h>
 #include <torch/torch.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 
 #include "bundle/export_bundle.h"
+#include "bundle/onnx_model.h"
 #include "client/eigen_net.h"
+#include "core/atomic_file.h"
 #include "models/network.h"
 #include "nn/random_positions.h"
 #include "search/net_rows.h"
+#include "shell_helpers.h"
+#include "test_paths.h"
 
 namespace sz::client {
 namespace {
@@ -92,6 +101,46 @@ std::vector<float> eigen_rows(EigenNet& net, const Encoded& e, const game::GameS
   return rows;
 }
 
+// onnxruntime-node installed once per build tree: its folder, or "" with `why` set.
+std::string onnxruntime_dir(std::string& why) {
+  const std::string dir = std::string(SZ_TEST_WORK_DIR) + "/onnxruntime-npm";
+  const test::CommandRun install = test::run_shell(test::source_dir() + "/scripts/install-onnxruntime.sh " + dir);
+  if (install.status != 0) return why = install.output, "";
+  return dir;
+}
+
+std::string floats_bytes(const std::vector<float>& v) {
+  return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+}
+
+// model.onnx's output rows (NetRunner's layout) by onnxruntime, from its float inputs: each bitboard
+// as a plane of 0 and 1.
+std::vector<float> onnxruntime_rows(const std::string& ort, const std::string& onnx, const Encoded& e,
+                                    const game::GameSpec& spec, int n) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sz-onnx-parity-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::vector<float> planes(size_t(n) * size_t(spec.binary_planes) * 64);
+  for (size_t i = 0; i < size_t(n) * size_t(spec.binary_planes); ++i)
+    for (int s = 0; s < 64; ++s) planes[i * 64 + size_t(s)] = float((e.planes[i] >> s) & 1);
+  write_file_atomically((dir / "model.onnx").string(), onnx);
+  write_file_atomically((dir / "planes.bin").string(), floats_bytes(planes));
+  write_file_atomically((dir / "scalars.bin").string(), floats_bytes(e.scalars));
+  const test::CommandRun run =
+      test::run_shell("node " + test::source_dir() + "/tests/client/onnxruntime_rows.js " + ort + " " +
+                      (dir / "model.onnx").string() + " " + (dir / "planes.bin").string() + " " +
+                      (dir / "scalars.bin").string() + " " + std::to_string(n) + " " + (dir / "rows.bin").string());
+  std::vector<float> rows;
+  if (run.status == 0) {
+    const std::string bytes = test::read_file((dir / "rows.bin").string());
+    rows.resize(bytes.size() / sizeof(float));
+    std::memcpy(rows.data(), bytes.data(), rows.size() * sizeof(float));
+  }
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(run.status, 0) << run.output;
+  return rows;
+}
+
 struct Gap {
   float priors = 0, wdl = 0, moves_left = 0;  // the largest differences (moves-left relative)
   double top_prior = 0, top_wdl = 0;          // the mean of the largest prior and WDL entry (LibTorch)
@@ -135,9 +184,10 @@ void PrintTo(const Case& c, std::ostream* os) {
   *os << c.preset << " pool " << c.global_pool_every << " moves-left " << c.moves_left << " " << c.profile;
 }
 
-class EigenParity : public ::testing::TestWithParam<Case> {};
+class Parity : public ::testing::TestWithParam<Case> {};
 
-TEST_P(EigenParity, MatchesLibTorchOnRandomGamePositions) {
+// One test for both runtimes: LibTorch's rows, the costly part, are computed once.
+TEST_P(Parity, EigenAndOnnxruntimeMatchLibTorchOnRandomGamePositions) {
   const Case& c = GetParam();
   models::Architecture arch{models::load_net_config(c.preset).take_or_throw(),
                             games::spec_for(c.profile).take_or_throw()};
@@ -167,9 +217,23 @@ TEST_P(EigenParity, MatchesLibTorchOnRandomGamePositions) {
       "prior %.2f, top wdl %.2f\n",
       c.preset, arch.net.global_pool_every, int(arch.net.moves_left), c.profile, n, double(gap.priors), double(gap.wdl),
       double(gap.moves_left), gap.top_prior, gap.top_wdl);
+
+  // model.onnx as `export` writes it, checked by ONNX, run by onnxruntime.
+  std::string why;
+  const std::string ort = onnxruntime_dir(why);
+  if (ort.empty()) GTEST_SKIP() << "Eigen checked; onnxruntime-node could not be installed: " << why;
+  const std::string onnx = bundle::onnx_model_bytes(arch, bundle::network_tensors(*torch_net), "parity test");
+  const std::vector<float> ort_rows = onnxruntime_rows(ort, onnx, encoded, arch.spec, n);
+  ASSERT_EQ(ort_rows.size(), want.size());
+  const Gap ort_gap = compare(want, ort_rows, positions, arch.spec.action_space);
+  EXPECT_LT(ort_gap.priors, kTolerance);
+  EXPECT_LT(ort_gap.wdl, kTolerance);
+  EXPECT_LT(ort_gap.moves_left, kTolerance);
+  std::printf("onnxruntime: largest gaps: priors %.2g, wdl %.2g, moves-left %.2g\n", double(ort_gap.priors),
+              double(ort_gap.wdl), double(ort_gap.moves_left));
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, EigenParity,
+INSTANTIATE_TEST_SUITE_P(Presets, Parity,
                          ::testing::Values(Case{"tiny", -1, -1, "sittuyin", 1000},    // pooling, moves-left
                                            Case{"tiny", 0, 0, "sittuyin", 1000},      // neither
                                            Case{"small", -1, -1, "sittuyin", 1000},   // neither

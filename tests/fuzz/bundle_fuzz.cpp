@@ -1,7 +1,7 @@
-// libFuzzer target: a bundle's untrusted files. The input bytes as weights.bin (the weights
-// parser) and as model.json (the JSON reader, then the strict field readers of a rule profile and
+// libFuzzer target: a bundle's untrusted files. The input bytes as model.onnx (the reader of its
+// weights) and as model.json (the JSON reader, then the strict field readers of a rule profile and
 // of the network's architecture). Each may fail, but only with a message, never a crash; a
-// weights file that parses must have tensors whose sizes match their shapes.
+// model that parses must have tensors whose sizes match their shapes.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -9,14 +9,14 @@
 
 #include "client/json.h"
 #include "client/json_fields.h"
+#include "client/onnx_weights.h"
 #include "client/profile_json.h"
-#include "client/weights_file.h"
 #include "models/net_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace sz::client;
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  if (const auto tensors = parse_weights(bytes, "fuzz")) {
+  if (const auto tensors = parse_onnx_weights(bytes, "fuzz")) {
     for (const Tensor& t : *tensors) {
       size_t n = 1;
       for (const int64_t d : t.shape) n *= size_t(d);
