@@ -106,6 +106,24 @@ TEST_F(CApiTest, BadBundlesGiveMessagesNotCrashes) {
   EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
   EXPECT_NE(std::string(error_).find("model.onnx: not a"), std::string::npos) << error_;
 
+  // A version this runtime does not know, and a missing key, in model.json.
+  const std::string json_path = bundle_dir() + "/model.json", json = test::read_file(json_path);
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string text = json;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    write_file_atomically(json_path, text);
+  };
+  with("\"format_version\": 2,", "\"format_version\": 3,");
+  EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("model.json: 'format_version' is 3, but this runtime reads version 2"),
+            std::string::npos)
+      << error_;
+  with("\"game\": \"sittuyin\",\n", "");
+  EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("model.json: missing key 'game'"), std::string::npos) << error_;
+
   // NULLs everywhere are refused quietly.
   EXPECT_EQ(sz_bundle_profile_count(nullptr), 0);
   EXPECT_EQ(sz_bundle_profile(nullptr, 0), nullptr);
