@@ -101,6 +101,26 @@ int64_t ProcessGroup::minimum(int64_t value) {
   return buffer[0].item<int64_t>();
 }
 
+std::string ProcessGroup::text_of_rank0(const std::string& text) {
+  const std::string key = "sz/text/" + std::to_string(texts_++);
+  std::string out;
+  try {
+    if (config_.rank == 0) {
+      impl_->store->set(key, std::vector<uint8_t>(text.begin(), text.end()));
+      out = text;
+    } else {
+      const std::vector<uint8_t> bytes = impl_->store->get(key);  // waits up to the store's timeout
+      out.assign(bytes.begin(), bytes.end());
+    }
+  } catch (const std::exception& e) {
+    throw Error(where(config_) + ": rank 0's key '" + key + "' did not come within " +
+                shortest_text(config_.timeout_seconds) + " s (rank 0 died or is stuck): " + e.what());
+  }
+  minimum(0);  // every rank has read it
+  if (config_.rank == 0) impl_->store->deleteKey(key);
+  return out;
+}
+
 #else  // no c10d in this LibTorch
 
 bool distributed_built() { return false; }
@@ -117,6 +137,7 @@ ProcessGroup::~ProcessGroup() = default;
 
 bool ProcessGroup::average(const std::vector<torch::Tensor>&, bool stop) { return stop; }
 int64_t ProcessGroup::minimum(int64_t value) { return value; }
+std::string ProcessGroup::text_of_rank0(const std::string& text) { return text; }
 
 #endif
 

@@ -39,6 +39,11 @@ class ProcessGroup {
   // take the same number of steps. Throws like average().
   int64_t minimum(int64_t value);
 
+  // Rank 0's `text` on every rank (the others' argument is ignored), through the TCPStore: rank 0
+  // sets a key, the others wait for it, and all meet in a collective before rank 0 deletes it, so
+  // that the store holds one text at a time. Throws like average().
+  std::string text_of_rank0(const std::string& text);
+
   int rank() const { return config_.rank; }
   int size() const { return config_.world_size; }
 
@@ -46,6 +51,7 @@ class ProcessGroup {
   struct Impl;
   DistributedConfig config_;
   std::unique_ptr<Impl> impl_;
+  int64_t texts_ = 0;  // text_of_rank0 calls so far: each uses a key of its own
 };
 
 }  // namespace sz::train

@@ -32,8 +32,17 @@ int64_t modified_unix_ms(const std::string& path) {
 ShardCatalog::ShardCatalog(std::string games_dir, game::GameSpec spec, WarningSink on_warning)
     : dir_(std::move(games_dir)), spec_(std::move(spec)), warn_(std::move(on_warning)) {}
 
-bool ShardCatalog::refresh() {
-  const std::vector<std::string> paths = data::list_shards(dir_);
+std::vector<std::string> ShardCatalog::shard_names() const {
+  std::vector<std::string> names;
+  for (const std::string& path : data::list_shards(dir_)) names.push_back(fs::path(path).filename().string());
+  return names;
+}
+
+bool ShardCatalog::refresh() { return refresh(shard_names()); }
+
+bool ShardCatalog::refresh(const std::vector<std::string>& names) {
+  std::vector<std::string> paths;
+  for (const std::string& name : names) paths.push_back((fs::path(dir_) / name).string());
   bool changed = false;
   const std::set<std::string> present(paths.begin(), paths.end());
   for (auto it = entries_.begin(); it != entries_.end();) {  // deleted by someone: forget

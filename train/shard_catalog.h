@@ -40,6 +40,12 @@ class ShardCatalog {
   // games/damaged/), and not tried again. A shard whose encoding differs from `spec` throws
   // sz::Error naming the file: training on it would be wrong, skipping it silent.
   bool refresh();
+  // The same over the shards `names` (file names in the games directory, as shard_names() gives
+  // them) instead of the directory's listing: several ranks refresh over rank 0's names, so that
+  // they build one window. A named shard not there (yet) is passed over quietly.
+  bool refresh(const std::vector<std::string>& names);
+  // The completed shards in the games directory now, by file name.
+  std::vector<std::string> shard_names() const;
 
   // Excludes a shard found damaged later (when its rows were read), with the same warning, and
   // moves it into games/damaged/.

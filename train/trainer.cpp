@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/split.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
@@ -270,7 +271,22 @@ void Trainer::Impl::resume(const std::string& checkpoint) {
 
 void Trainer::Impl::refresh() {
   steps_since_refresh = 0;
-  if (!catalog->refresh() && window) return;
+  bool changed = false;
+  if (group) {
+    // Rank 0 names the shards and every rank refreshes over its names: each scanning games/ on
+    // its own, a shard finished between two ranks' scans gave them different windows.
+    std::string listing;
+    if (leader())
+      for (const std::string& name : catalog->shard_names()) listing += name + '\n';
+    listing = group->text_of_rank0(listing);
+    std::vector<std::string> names;
+    for (const std::string_view name : split(listing, '\n'))
+      if (!name.empty()) names.emplace_back(name);
+    changed = catalog->refresh(names);
+  } else {
+    changed = catalog->refresh();
+  }
+  if (!changed && window) return;
   const int64_t size = window_size(tc, catalog->total_positions());
   window = Window::build(*catalog, size, window.get());  // may mark shards bad: totals shrink
   state.positions_seen = catalog->total_positions();

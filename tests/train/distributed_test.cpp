@@ -20,6 +20,7 @@
 #include "models/network.h"
 #include "train/distributed_config.h"
 #include "train/process_group.h"
+#include "train/shard_catalog.h"
 #include "train/train_fixtures.h"
 #include "train/trainer.h"
 
@@ -250,6 +251,32 @@ TEST(DistributedTrainer, AKilledRankStopsTheOtherAndBothResume) {
     return trainer.train_available(5) == 5 && trainer.step() == from + 5 ? 0 : 6;
   });
   EXPECT_EQ(resumed, (std::vector<int>{0, 0})) << "5: not resumed from a checkpoint, 6: did not train on";
+}
+
+// Rank 0 names the shards of the window: a rank that sees a shard rank 0 does not (here, rank 1's
+// folder holds one more, as a shard finished between the two ranks' scans would) trains on rank
+// 0's shards alone, so both build one window. Each used to scan games/ for itself.
+TEST(DistributedTrainer, EveryRankTrainsOnTheShardsRankZeroNames) {
+  if (!distributed_built()) GTEST_SKIP() << "built without c10d (SZ_DISTRIBUTED)";
+  test::TempDir zero, one;
+  test::write_shards(zero.str() + "/games", 0, 40, 10);
+  test::write_shards(one.str() + "/games", 0, 40, 10);
+  test::write_shards(one.str() + "/games", 40, 10, 10, "late");  // only rank 1 sees it
+  // The positions of each folder (torch-free: no torch before the fork).
+  const game::GameSpec spec = test::tiny_setup().spec;
+  ShardCatalog named(zero.str() + "/games", spec, nullptr), more(one.str() + "/games", spec, nullptr);
+  named.refresh();
+  more.refresh();
+  ASSERT_GT(more.total_positions(), named.total_positions());
+  const int port = test_port(6);
+  const auto ranks = run_ranks(2, [&](int rank) {
+    TrainerSetup setup = test::tiny_setup(rank == 0 ? zero.str() : one.str());
+    setup.distributed = {.world_size = 2, .rank = rank, .host = "127.0.0.1", .port = port, .timeout_seconds = 60};
+    Trainer trainer(setup);
+    if (trainer.train_available(2) != 2) return 2;
+    return trainer.positions_seen() == named.total_positions() ? 0 : 3;
+  });
+  EXPECT_EQ(ranks, (std::vector<int>{0, 0})) << "2: did not train, 3: a rank's catalog is not rank 0's";
 }
 
 }  // namespace
