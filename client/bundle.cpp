@@ -60,14 +60,7 @@ std::vector<BundleLevel> read_levels(const JsonAt& levels) {
   for (size_t i = 0; i < levels.size(); ++i) {
     JsonFieldReader r(levels[i]);
     BundleLevel l;
-    r.num("level", l.level, 1, 1000);
-    r.text("name", l.name);
-    r.text("player", l.player);
-    r.num("simulations", l.simulations, 0, 1 << 24);
-    r.num("temperature", l.temperature, 0.0f, 100.0f);
-    r.num("elo", l.elo, -1e5, 1e5);
-    r.num("elo_lower", l.elo_lower, -1e5, 1e5);
-    r.num("elo_upper", l.elo_upper, -1e5, 1e5);
+    fields(r, l);
     r.finish();
     out.push_back(l);
   }

@@ -34,6 +34,20 @@ struct BundleLevel {
   double elo = 0, elo_lower = 0, elo_upper = 0;  // over the random mover, 95% interval
 };
 
+// A level's fields in model.json, for the field visitors of client/json_fields.h (the exporter
+// writes them, the runtime reads them).
+template <typename V>
+void fields(V& v, BundleLevel& l) {
+  v.num("level", l.level, 1, 1000);
+  v.text("name", l.name);
+  v.text("player", l.player);
+  v.num("simulations", l.simulations, 0, 1 << 24);
+  v.num("temperature", l.temperature, 0.0f, 100.0f);
+  v.num("elo", l.elo, -1e5, 1e5);
+  v.num("elo_lower", l.elo_lower, -1e5, 1e5);
+  v.num("elo_upper", l.elo_upper, -1e5, 1e5);
+}
+
 struct Bundle {
   std::string dir;
   models::Architecture arch;  // the spec with this runtime's policy map

@@ -31,14 +31,7 @@ std::string action_table(Game game, int actions) {
 std::string level_json(const client::BundleLevel& level) {
   client::JsonFieldWriter w;
   client::BundleLevel l = level;
-  w.num("level", l.level, 1, 1000);
-  w.text("name", l.name);
-  w.text("player", l.player);
-  w.num("simulations", l.simulations, 0, 1 << 24);
-  w.num("temperature", l.temperature, 0.0f, 100.0f);
-  w.num("elo", l.elo, -1e5, 1e5);
-  w.num("elo_lower", l.elo_lower, -1e5, 1e5);
-  w.num("elo_upper", l.elo_upper, -1e5, 1e5);
+  client::fields(w, l);
   return w.object();
 }
 
