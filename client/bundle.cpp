@@ -98,8 +98,9 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
   if (weights["format"].text() != kWeightsFormat)
     throw weights["format"].error("is '" + weights["format"].text() + "', but this runtime reads '" + kWeightsFormat +
                                   "'");
-  if (float(weights["batch_norm_epsilon"].number()) != kBatchNormEpsilon)
-    throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(kBatchNormEpsilon) + " this runtime uses");
+  if (float(weights["batch_norm_epsilon"].number()) != models::kBatchNormEpsilon)
+    throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(models::kBatchNormEpsilon) +
+                                              " this runtime uses");
   const std::string& file = weights["file"].text();
   if (file.empty() || file.find('/') != std::string::npos || file == "..")
     throw weights["file"].error("must name a file in the bundle's folder");

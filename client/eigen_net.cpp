@@ -66,7 +66,7 @@ Conv conv_bn(TensorSet& t, const std::string& conv, const std::string& bn, int i
   c.weight.resize(out, kernel * kernel * in);
   c.bias.resize(out);
   for (int o = 0; o < out; ++o) {
-    const float s = gamma[size_t(o)] / std::sqrt(var[size_t(o)] + kBatchNormEpsilon);
+    const float s = gamma[size_t(o)] / std::sqrt(var[size_t(o)] + models::kBatchNormEpsilon);
     c.bias[o] = beta[size_t(o)] - mean[size_t(o)] * s;
     for (int i = 0; i < in; ++i)
       for (int k = 0; k < kernel * kernel; ++k)

@@ -14,9 +14,6 @@
 
 namespace sz::client {
 
-// LibTorch's BatchNorm2d default, which models/network.cpp keeps.
-inline constexpr float kBatchNormEpsilon = 1e-5f;
-
 // Not thread-safe: one per thread. Its buffers grow to the largest batch run and are reused;
 // what a warm forward pass still allocates is Eigen's: a large matrix product takes its blocking
 // buffers from the heap (above EIGEN_STACK_ALLOCATION_LIMIT), at most two per product

@@ -17,6 +17,10 @@ inline constexpr int kBoardSquares = kBoardSide * kBoardSide;
 // Huber loss sits on the same scale as the cross-entropies; evaluators multiply back to plies.
 inline constexpr float kMovesLeftScale = 100.0f;
 
+// Every batch norm's epsilon (LibTorch's default), which the network's forward passes outside
+// LibTorch (the clients' Eigen pass, model.onnx) must use as well.
+inline constexpr float kBatchNormEpsilon = 1e-5f;
+
 struct Architecture {
   NetConfig net;
   game::GameSpec spec;

@@ -13,18 +13,22 @@ nn::Conv2d conv(int in, int out, int kernel) {
   return nn::Conv2d(nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false));
 }
 
+nn::BatchNorm2d batch_norm(int channels) {
+  return nn::BatchNorm2d(nn::BatchNorm2dOptions(channels).eps(kBatchNormEpsilon));
+}
+
 torch::Tensor conv_bn_relu(nn::Conv2d& c, nn::BatchNorm2d& bn, const torch::Tensor& x) { return torch::relu(bn(c(x))); }
 
 }  // namespace
 
 ResidualBlockImpl::ResidualBlockImpl(int channels, int pool_channels) {
   conv1_ = register_module("conv1", conv(channels, channels, 3));
-  bn1_ = register_module("bn1", nn::BatchNorm2d(channels));
+  bn1_ = register_module("bn1", batch_norm(channels));
   conv2_ = register_module("conv2", conv(channels, channels, 3));
-  bn2_ = register_module("bn2", nn::BatchNorm2d(channels));
+  bn2_ = register_module("bn2", batch_norm(channels));
   if (pool_channels > 0) {
     pool_conv_ = register_module("pool_conv", conv(channels, pool_channels, 3));
-    pool_bn_ = register_module("pool_bn", nn::BatchNorm2d(pool_channels));
+    pool_bn_ = register_module("pool_bn", batch_norm(pool_channels));
     pool_bias_ = register_module("pool_bias", nn::Linear(2 * pool_channels, channels));
   }
 }
@@ -46,12 +50,12 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
   if (s.binary_planes <= 0 || s.scalar_features < 0 || s.action_space <= 0)
     throw Error("network for game '" + s.game + "': the game spec has no planes or no actions");
   stem_ = register_module("stem", conv(input_channels(s), n.channels, 3));
-  stem_bn_ = register_module("stem_bn", nn::BatchNorm2d(n.channels));
+  stem_bn_ = register_module("stem_bn", batch_norm(n.channels));
   tower_ = register_module("tower", nn::ModuleList());
   for (int b = 0; b < n.blocks; ++b)
     tower_->push_back(ResidualBlock(n.channels, is_global_pool_block(n, b) ? n.global_pool_channels : 0));
   policy_conv_ = register_module("policy_conv", conv(n.channels, n.policy_channels, n.spatial_policy ? 3 : 1));
-  policy_bn_ = register_module("policy_bn", nn::BatchNorm2d(n.policy_channels));
+  policy_bn_ = register_module("policy_bn", batch_norm(n.policy_channels));
   if (n.spatial_policy) {
     if (s.policy_planes <= 0 || int(s.policy_map.size()) != s.action_space)
       throw Error("network for game '" + s.game + "': spatial_policy needs the game's policy map, which it lacks");
@@ -63,12 +67,12 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
     policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
   }
   value_conv_ = register_module("value_conv", conv(n.channels, n.value_channels, 1));
-  value_bn_ = register_module("value_bn", nn::BatchNorm2d(n.value_channels));
+  value_bn_ = register_module("value_bn", batch_norm(n.value_channels));
   value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * kBoardSquares, n.value_hidden));
   value_fc2_ = register_module("value_fc2", nn::Linear(n.value_hidden, 3));
   if (n.moves_left) {
     moves_conv_ = register_module("moves_conv", conv(n.channels, n.moves_left_channels, 1));
-    moves_bn_ = register_module("moves_bn", nn::BatchNorm2d(n.moves_left_channels));
+    moves_bn_ = register_module("moves_bn", batch_norm(n.moves_left_channels));
     moves_fc1_ = register_module("moves_fc1", nn::Linear(n.moves_left_channels * kBoardSquares, n.value_hidden));
     moves_fc2_ = register_module("moves_fc2", nn::Linear(n.value_hidden, 1));
   }

@@ -27,7 +27,6 @@ bool onnx_available() { return true; }
 
 namespace {
 
-constexpr float kBatchNormEpsilon = 1e-5f;  // LibTorch's BatchNorm2d default, models/network.cpp
 const std::string kConst = client::kOnnxConstantPrefix;
 
 void set_float_data(onnx::TensorProto& t, const float* values, size_t n) {
@@ -191,7 +190,7 @@ class NetworkGraph {
                 {x, g_.weight(name + ".weight", {channels}), g_.weight(name + ".bias", {channels}),
                  g_.weight(name + ".running_mean", {channels}), g_.weight(name + ".running_var", {channels})},
                 name);
-    attribute(bn, "epsilon", kBatchNormEpsilon);
+    attribute(bn, "epsilon", models::kBatchNormEpsilon);
     return bn.output(0);
   }
   std::string conv_bn_relu(const std::string& c, const std::string& bn, const std::string& x, int in, int out,
