@@ -131,11 +131,12 @@ class NetworkGraph {
 
   void build() {
     const int channels = n_.channels;
+    // Unsqueeze's axes [N, C] -> [N, C, 1, 1], for the scalar planes and the pooling biases.
+    axes_2_3_ = g_.int64_constant("axes_2_3", {2, 3});
     std::string x = "planes";
     if (s_.scalar_features > 0) {
       // Each scalar as a constant plane: [N, S] -> [N, S, 1, 1] -> [N, S, 8, 8].
-      const std::string column =
-          g_.node("Unsqueeze", {"scalars", g_.int64_constant("axes_2_3", {2, 3})}, "scalars_column").output(0);
+      const std::string column = g_.node("Unsqueeze", {"scalars", axes_2_3_}, "scalars_column").output(0);
       const std::string board =
           g_.node("Expand", {column, g_.int64_constant("board_shape", {1, 1, 8, 8})}, "scalar_planes").output(0);
       onnx::NodeProto& cat = g_.node("Concat", {x, board}, "input");
@@ -223,7 +224,7 @@ class NetworkGraph {
       onnx::NodeProto& cat = g_.node("Concat", {mean, max}, p + "pooled");
       attribute(cat, "axis", int64_t(1));
       const std::string bias = gemm(p + "pool_bias", flatten(cat.output(0)), 2 * pool, c);
-      const std::string column = g_.node("Unsqueeze", {bias, kConst + "axes_2_3"}, p + "pool_bias_column").output(0);
+      const std::string column = g_.node("Unsqueeze", {bias, axes_2_3_}, p + "pool_bias_column").output(0);
       y = g_.node("Add", {y, column}, p + "biased").output(0);
     }
     const std::string z = batch_norm(p + "bn2", conv(p + "conv2", y, c, c, 3), c);
@@ -233,6 +234,7 @@ class NetworkGraph {
   GraphBuilder& g_;
   const models::NetConfig& n_;
   const game::GameSpec& s_;
+  std::string axes_2_3_;
 };
 
 }  // namespace
@@ -255,8 +257,6 @@ std::string onnx_model_bytes(const models::Architecture& arch, const std::vector
   declare(graph->add_output(), "wdl", {-1, 3});
   if (arch.net.moves_left) declare(graph->add_output(), "moves_left", {-1});
   GraphBuilder builder(*graph, tensors);
-  // The Unsqueeze of the pooling blocks shares the input's axes constant; declare it once.
-  if (s.scalar_features == 0) builder.int64_constant("axes_2_3", {2, 3});
   NetworkGraph(builder, arch).build();
   builder.finish();
   try {
