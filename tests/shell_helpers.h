@@ -1,6 +1,6 @@
 #pragma once
 // Running a command from a test: its exit status and its output (stdout and stderr together),
-// and reading a file whole. The one place tests spawn shells.
+// reading a file whole, and editing a text. The one place tests spawn shells.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -33,6 +33,14 @@ inline std::string read_file(const std::string& path) {
   std::ostringstream bytes;
   bytes << in.rdbuf();
   return bytes.str();
+}
+
+// Replaces the first `from` in `text` by `to`; false, leaving it as it was, when there is none.
+inline bool replace_first(std::string& text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  if (at == std::string::npos) return false;
+  text.replace(at, from.size(), to);
+  return true;
 }
 
 }  // namespace sz::test

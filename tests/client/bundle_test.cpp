@@ -61,12 +61,13 @@ class BundleTest : public ::testing::Test {
   }
 
   static std::string read(const std::string& path) { return test::read_file(path); }
-  static void replace(const std::string& path, const std::string& from, const std::string& to) {
-    std::string text = read(path);
-    const size_t at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
+  // Writes `text` into `path` with its first `from` replaced by `to`.
+  static void write_edited(const std::string& path, std::string text, const std::string& from, const std::string& to) {
+    ASSERT_TRUE(test::replace_first(text, from, to)) << from;
     write_file_atomically(path, text);
+  }
+  static void replace(const std::string& path, const std::string& from, const std::string& to) {
+    write_edited(path, read(path), from, to);
   }
   static std::string open_error(const std::string& dir) {
     const auto b = open_bundle(dir);
@@ -196,39 +197,32 @@ TEST_F(BundleTest, TruncatedForeignAndMismatchedModelsAreRefused) {
 TEST_F(BundleTest, UnknownVersionsAreRefused) {
   const std::string dir = exported();
   const std::string json = read(dir + "/model.json");
-  replace(dir + "/model.json", "\"format_version\": 2,", "\"format_version\": 7,");
+  write_edited(dir + "/model.json", json, "\"format_version\": 2,", "\"format_version\": 7,");
   EXPECT_EQ(open_error(dir), dir + "/model.json: 'format_version' is 7, but this runtime reads version 2");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"format\": \"onnx\"", "\"format\": \"safetensors\"");
+  write_edited(dir + "/model.json", json, "\"format\": \"onnx\"", "\"format\": \"safetensors\"");
   EXPECT_EQ(open_error(dir), dir + "/model.json: 'weights.format' is 'safetensors', but this runtime reads 'onnx'");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"encoder_version\": 1", "\"encoder_version\": 2");
+  write_edited(dir + "/model.json", json, "\"encoder_version\": 1", "\"encoder_version\": 2");
   EXPECT_EQ(open_error(dir), dir +
                                  "/model.json: 'encoding.encoder_version' is 2, but this runtime knows encoder "
                                  "version 1 (export the model with a matching sittuyin-zero, or update the runtime)");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"format\": \"sittuyin-zero-bundle\"", "\"format\": \"something-else\"");
+  write_edited(dir + "/model.json", json, "\"format\": \"sittuyin-zero-bundle\"", "\"format\": \"something-else\"");
   EXPECT_EQ(open_error(dir), dir + "/model.json: 'format' is 'something-else', not 'sittuyin-zero-bundle'");
 }
 
 TEST_F(BundleTest, MissingUnknownAndMalformedKeysAreNamed) {
   const std::string dir = exported();
   const std::string json = read(dir + "/model.json");
-  replace(dir + "/model.json", "\"blocks\": 2, ", "");
+  write_edited(dir + "/model.json", json, "\"blocks\": 2, ", "");
   EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'net.blocks'");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"stalemate\": \"draw\", ", "");
+  write_edited(dir + "/model.json", json, "\"stalemate\": \"draw\", ", "");
   EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'profiles[0].end.stalemate'");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"stalemate\": \"draw\"", "\"stalemate\": \"maybe\"");
+  write_edited(dir + "/model.json", json, "\"stalemate\": \"draw\"", "\"stalemate\": \"maybe\"");
   EXPECT_EQ(open_error(dir), dir +
                                  "/model.json: 'profiles[0].end.stalemate' must be one of draw | illegal-to-cause | "
                                  "loss, not 'maybe'");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"blocks\": 2, ", "\"blocks\": 2, \"wings\": 2, ");
+  write_edited(dir + "/model.json", json, "\"blocks\": 2, ", "\"blocks\": 2, \"wings\": 2, ");
   EXPECT_EQ(open_error(dir), dir + "/model.json: 'net.wings' is not a key this runtime knows");
-  write_file_atomically(dir + "/model.json", json);
-  replace(dir + "/model.json", "\"weights\": {", "\"weightz\": {");
+  write_edited(dir + "/model.json", json, "\"weights\": {", "\"weightz\": {");
   EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'weights'");
   write_file_atomically(dir + "/model.json", json.substr(0, json.size() / 2));
   EXPECT_NE(open_error(dir).find(dir + "/model.json:"), std::string::npos);

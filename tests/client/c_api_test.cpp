@@ -110,9 +110,7 @@ TEST_F(CApiTest, BadBundlesGiveMessagesNotCrashes) {
   const std::string json_path = bundle_dir() + "/model.json", json = test::read_file(json_path);
   const auto with = [&](const std::string& from, const std::string& to) {
     std::string text = json;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
+    EXPECT_TRUE(test::replace_first(text, from, to)) << from;
     write_file_atomically(json_path, text);
   };
   with("\"format_version\": 2,", "\"format_version\": 3,");
