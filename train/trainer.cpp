@@ -80,6 +80,8 @@ struct Trainer::Impl {
   // ends there, so that none is left waiting for the others until the timeout.
   bool stop_agreed = false;
   bool asked_to_stop(const std::atomic<bool>* stop) const { return stop && stop->load(); }
+  // Whether training ends now: alone when asked, with several ranks when they agreed.
+  bool stopping(const std::atomic<bool>* stop) const { return stop_agreed || (!group && asked_to_stop(stop)); }
 
   Impl(TrainerSetup setup, TrainerHooks h);
   bool leader() const { return dist.rank == 0; }  // writes the run's files
@@ -93,8 +95,8 @@ struct Trainer::Impl {
   void refresh();
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
-  void train_step(bool stopping);
-  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool stopping);
+  void train_step(bool this_rank_stops);
+  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool this_rank_stops);
   std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
   std::string save_checkpoint();
@@ -321,7 +323,7 @@ int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
     n = int(std::max<int64_t>(agreed, 0));
   }
   int done = 0;
-  for (; done < n && !stop_agreed && !(!group && asked_to_stop(stop)); ++done) {
+  for (; done < n && !stopping(stop); ++done) {
     if (steps_since_refresh >= tc.refresh_every) refresh();
     if (!window || window->size() == 0) break;  // every shard turned out damaged
     train_step(asked_to_stop(stop));
@@ -331,8 +333,8 @@ int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
   return done;
 }
 
-// `stopping`: this rank was asked to stop (with several ranks, said in the gradients' all-reduce).
-void Trainer::Impl::train_step(bool stopping) {
+// `this_rank_stops`: this rank was asked to stop (with several ranks, said in the gradients' all-reduce).
+void Trainer::Impl::train_step(bool this_rank_stops) {
   if (!loader->running_at(window.get(), state.step)) loader->start(window, state.step);
   const models::LossBatch batch = loader->next(state.step);
   const double lr = learning_rate_at(tc, state.step);
@@ -351,7 +353,7 @@ void Trainer::Impl::train_step(bool stopping) {
     policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
     moves_left = losses.moves_left.to(torch::kDouble);
   } else {
-    const std::array<torch::Tensor, 3> heads = train_slices(batch, stopping);
+    const std::array<torch::Tensor, 3> heads = train_slices(batch, this_rank_stops);
     policy = heads[0], wdl = heads[1], moves_left = heads[2];
   }
   const double moves_left_weight = batch.moves_left.defined() ? tc.loss.moves_left : 0.0;
@@ -369,7 +371,7 @@ void Trainer::Impl::train_step(bool stopping) {
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
 // gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's
 // mean per-head losses (double).
-std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch, bool stopping) {
+std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch, bool this_rank_stops) {
   const int own = slices / dist.world_size;
   const int64_t rows = batch.input.size(0) / slices;
   std::array<torch::Tensor, 3> sums;
@@ -396,7 +398,7 @@ std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch
       if (!p.mutable_grad().defined()) p.mutable_grad() = torch::zeros_like(p);  // the same list on every rank
       grads.push_back(p.mutable_grad());
     }
-    if (group->average(grads, stopping)) stop_agreed = true;
+    if (group->average(grads, this_rank_stops)) stop_agreed = true;
   }
   optimizer->step();
   return sums;
@@ -489,13 +491,12 @@ int64_t Trainer::train(int64_t steps, const std::atomic<bool>* stop) {
   int64_t done = 0;
   bool announced = false;
   // With several ranks a stop is agreed in train_capped's collectives, never taken alone.
-  const auto stopped = [&] { return m.stop_agreed || (!m.group && m.asked_to_stop(stop)); };
-  while ((steps < 0 || done < steps) && !stopped()) {
+  while ((steps < 0 || done < steps) && !m.stopping(stop)) {
     const int64_t want = steps < 0 ? std::numeric_limits<int>::max() : steps - done;
     const int n = m.train_capped(int(std::min<int64_t>(want, std::numeric_limits<int>::max())), stop);
     done += n;
     if (n > 0) announced = false;
-    if (n > 0 || stopped() || (steps >= 0 && done >= steps)) continue;
+    if (n > 0 || m.stopping(stop) || (steps >= 0 && done >= steps)) continue;
     if (!announced) m.info(m.waiting_message());
     announced = true;
     const auto until = Clock::now() + std::chrono::duration<double>(m.tc.poll_seconds);
