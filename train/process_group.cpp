@@ -14,6 +14,13 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #endif
+#ifdef SZ_HAVE_NCCL  // set by CMake only where a program constructing ProcessGroupNCCL links
+#ifndef USE_C10D_NCCL
+#define USE_C10D_NCCL 1
+#endif
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
 
 namespace sz::train {
 
@@ -33,10 +40,34 @@ bool distributed_built() { return true; }
 struct ProcessGroup::Impl {
   std::chrono::milliseconds timeout{0};
   c10::intrusive_ptr<c10d::Store> store;
-  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> group;  // every collective of CPU tensors
+#ifdef SZ_HAVE_NCCL
+  c10::intrusive_ptr<c10d::ProcessGroupNCCL> nccl;  // the gradients of CUDA ranks
+#endif
+  // All-reduces (sums) `buffer` in place over NCCL when it is on a GPU and NCCL is up, else
+  // over Gloo, through a CPU copy of a GPU buffer.
+  void allreduce_sum(torch::Tensor& buffer) {
+#ifdef SZ_HAVE_NCCL
+    if (nccl && buffer.is_cuda()) {
+      std::vector<torch::Tensor> b{buffer};
+      nccl->allreduce(b)->wait(timeout);
+      return;
+    }
+#endif
+    std::vector<torch::Tensor> b{buffer.is_cuda() ? buffer.to(torch::kCPU) : buffer};
+    group->allreduce(b)->wait(timeout);
+    if (buffer.is_cuda()) buffer.copy_(b[0]);
+  }
 };
 
-ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config), impl_(std::make_unique<Impl>()) {
+#ifdef SZ_HAVE_NCCL
+bool nccl_built() { return true; }
+#else
+bool nccl_built() { return false; }
+#endif
+
+ProcessGroup::ProcessGroup(const DistributedConfig& config, [[maybe_unused]] const torch::Device& device)
+    : config_(config), impl_(std::make_unique<Impl>()) {
   Impl& g = *impl_;
   g.timeout = std::chrono::milliseconds(int64_t(config.timeout_seconds * 1000));
   try {
@@ -55,6 +86,15 @@ ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config), i
                                                        : c10d::ProcessGroupGloo::createDefaultDevice());
     options->threads = 2;
     g.group = c10::make_intrusive<c10d::ProcessGroupGloo>(g.store, config.rank, config.world_size, options);
+#ifdef SZ_HAVE_NCCL
+    if (device.is_cuda()) {
+      auto nccl_options = c10d::ProcessGroupNCCL::Options::create();
+      nccl_options->timeout = g.timeout;
+      // A store of its own under a prefix: NCCL's keys do not meet Gloo's.
+      g.nccl = c10::make_intrusive<c10d::ProcessGroupNCCL>(c10::make_intrusive<c10d::PrefixStore>("nccl", g.store),
+                                                           config.rank, config.world_size, nccl_options);
+    }
+#endif
   } catch (const std::exception& e) {
     throw Error(where(config) + ": cannot join the other ranks within " + shortest_text(config.timeout_seconds) +
                 " s: " + e.what());
@@ -68,12 +108,14 @@ bool ProcessGroup::average(const std::vector<torch::Tensor>& tensors, bool stop)
   std::vector<torch::Tensor> flat_parts;
   flat_parts.reserve(tensors.size() + 1);
   for (const torch::Tensor& t : tensors) flat_parts.push_back(t.reshape({-1}));
-  // The stop flag rides along: its mean is above zero when any rank passed it.
-  const torch::ScalarType type = tensors.empty() ? torch::kFloat32 : tensors.front().scalar_type();
-  flat_parts.push_back(torch::full({1}, stop ? 1.0 : 0.0, torch::TensorOptions().dtype(type)));
+  // The stop flag rides along: its mean is above zero when any rank passed it. On the tensors'
+  // device: a CPU flag beside CUDA gradients would fail the concatenation.
+  const torch::TensorOptions like =
+      tensors.empty() ? torch::TensorOptions().dtype(torch::kFloat32) : tensors.front().options();
+  flat_parts.push_back(torch::full({1}, stop ? 1.0 : 0.0, like));
   std::vector<torch::Tensor> buffer{torch::cat(flat_parts)};
   try {
-    g.group->allreduce(buffer)->wait(g.timeout);
+    g.allreduce_sum(buffer[0]);
   } catch (const std::exception& e) {
     throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
                 shortest_text(config_.timeout_seconds) + " s): " + e.what());
@@ -124,10 +166,11 @@ std::string ProcessGroup::text_of_rank0(const std::string& text) {
 #else  // no c10d in this LibTorch
 
 bool distributed_built() { return false; }
+bool nccl_built() { return false; }
 
 struct ProcessGroup::Impl {};
 
-ProcessGroup::ProcessGroup(const DistributedConfig& config) : config_(config) {
+ProcessGroup::ProcessGroup(const DistributedConfig& config, const torch::Device&) : config_(config) {
   throw Error(where(config) +
               ": this build has no distributed training (LibTorch without c10d and Gloo headers; "
               "configure with -DSZ_DISTRIBUTED=ON where they are, see docs/SCALING.md)");

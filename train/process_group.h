@@ -1,9 +1,11 @@
 #pragma once
 // The ranks of a data-parallel trainer, connected through PyTorch's own distributed library
 // (c10d): rank 0 serves a TCPStore at the rendezvous, every rank joins a Gloo process group
-// through it, and gradients are averaged over the ranks with one all-reduce of a flat buffer.
-// Nothing home-made for networking. Built when LibTorch ships c10d with Gloo (CMake option
-// SZ_DISTRIBUTED, on when the headers are found); without it, connecting is an error that says so.
+// through it, and gradients are averaged over the ranks with one all-reduce of a flat buffer:
+// over NCCL when the trainer's device is a GPU and this LibTorch has it (SZ_HAVE_NCCL, found by
+// CMake), else over Gloo from the CPU. Nothing home-made for networking. Built when LibTorch
+// ships c10d with Gloo (CMake option SZ_DISTRIBUTED, on when the headers are found); without it,
+// connecting is an error that says so.
 // Includes torch: for the trainer's .cpp files only.
 #include <torch/torch.h>
 
@@ -14,22 +16,24 @@
 
 namespace sz::train {
 
-// Whether this build can connect ranks at all (SZ_DISTRIBUTED).
+// Whether this build can connect ranks at all (SZ_DISTRIBUTED), and with NCCL for CUDA ranks.
 bool distributed_built();
+bool nccl_built();
 
 // Not thread-safe: one per trainer process.
 class ProcessGroup {
  public:
   // Joins the world of config.world_size ranks at config.host:port (rank 0 serves it). Throws
   // sz::Error naming the rendezvous when the others do not all join within config.timeout_seconds,
-  // or when this build has no c10d.
-  explicit ProcessGroup(const DistributedConfig& config);
+  // or when this build has no c10d. `device`: the trainer's, whose gradients average() gets
+  // (a CUDA device takes NCCL where it is built: each rank then needs a GPU of its own).
+  explicit ProcessGroup(const DistributedConfig& config, const torch::Device& device = torch::kCPU);
   ~ProcessGroup();
   ProcessGroup(const ProcessGroup&) = delete;
   ProcessGroup& operator=(const ProcessGroup&) = delete;
 
   // Replaces each tensor by its mean over the ranks (same shapes and order on every rank; float
-  // tensors on the CPU), and tells whether any rank passed `stop` (one more float in the same
+  // tensors on one device), and tells whether any rank passed `stop` (one more float in the same
   // all-reduce), so that all can end after this step together. Throws sz::Error naming this rank
   // and the rendezvous when another rank fails to take part within the timeout (it died): the
   // caller stops.

@@ -117,13 +117,13 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
                 " slices shared by " + std::to_string(dist.world_size) + " ranks");
   fs::create_directories(models_dir);
   fs::create_directories(logs_dir);
-  if (dist.distributed()) group = std::make_unique<ProcessGroup>(dist);
   if (leader()) {
     lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
     prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
   }
   if (tc.threads > 0) nn::set_torch_threads(tc.threads);
   device = torch::Device(nn::resolve_device(tc.device));
+  if (dist.distributed()) group = std::make_unique<ProcessGroup>(dist, device);
   precision = std::make_unique<MixedPrecision>(tc.precision, device);
   if (slices > 1 && precision->resolved() == TrainPrecision::Float16)
     throw Error("train.precision float16 with several slices or ranks: not supported yet (use bfloat16)");
