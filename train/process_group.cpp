@@ -60,12 +60,6 @@ struct ProcessGroup::Impl {
   }
 };
 
-#ifdef SZ_HAVE_NCCL
-bool nccl_built() { return true; }
-#else
-bool nccl_built() { return false; }
-#endif
-
 ProcessGroup::ProcessGroup(const DistributedConfig& config, [[maybe_unused]] const torch::Device& device)
     : config_(config), impl_(std::make_unique<Impl>()) {
   Impl& g = *impl_;
@@ -166,7 +160,6 @@ std::string ProcessGroup::text_of_rank0(const std::string& text) {
 #else  // no c10d in this LibTorch
 
 bool distributed_built() { return false; }
-bool nccl_built() { return false; }
 
 struct ProcessGroup::Impl {};
 

@@ -16,9 +16,8 @@
 
 namespace sz::train {
 
-// Whether this build can connect ranks at all (SZ_DISTRIBUTED), and with NCCL for CUDA ranks.
+// Whether this build can connect ranks at all (SZ_DISTRIBUTED).
 bool distributed_built();
-bool nccl_built();
 
 // Not thread-safe: one per trainer process.
 class ProcessGroup {
