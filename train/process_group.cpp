@@ -31,6 +31,14 @@ std::string where(const DistributedConfig& c) {
          std::to_string(c.port);
 }
 
+#ifdef SZ_HAVE_C10D
+// What a collective's failure says: another rank died or went silent.
+Error all_reduce_failed(const DistributedConfig& c, const std::exception& e) {
+  return Error(where(c) + ": the all-reduce failed (another rank died or did not answer within " +
+               shortest_text(c.timeout_seconds) + " s): " + e.what());
+}
+#endif
+
 }  // namespace
 
 #ifdef SZ_HAVE_C10D
@@ -111,8 +119,7 @@ bool ProcessGroup::average(const std::vector<torch::Tensor>& tensors, bool stop)
   try {
     g.allreduce_sum(buffer[0]);
   } catch (const std::exception& e) {
-    throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
-                shortest_text(config_.timeout_seconds) + " s): " + e.what());
+    throw all_reduce_failed(config_, e);
   }
   buffer[0].div_(config_.world_size);
   int64_t offset = 0;
@@ -131,8 +138,7 @@ int64_t ProcessGroup::minimum(int64_t value) {
   try {
     impl_->group->allreduce(buffer, options)->wait(impl_->timeout);
   } catch (const std::exception& e) {
-    throw Error(where(config_) + ": the all-reduce failed (another rank died or did not answer within " +
-                shortest_text(config_.timeout_seconds) + " s): " + e.what());
+    throw all_reduce_failed(config_, e);
   }
   return buffer[0].item<int64_t>();
 }
