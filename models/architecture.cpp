@@ -46,7 +46,6 @@ std::string describe(const Architecture& a) {
   if (n.global_pool_every > 0) text += ", global pooling every " + std::to_string(n.global_pool_every);
   if (n.spatial_policy) text += ", spatial policy";
   text += n.moves_left ? ", WDL + moves-left" : ", WDL";
-  if (n.material_head) text += " + material";
   text += ", " + s.game + " (" + std::to_string(s.binary_planes) + " + " + std::to_string(s.scalar_features) + " -> " +
           std::to_string(s.action_space) + "), encoder " + std::to_string(s.encoder_version) + ", actions " +
           std::to_string(s.action_space_version);

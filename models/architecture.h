@@ -16,9 +16,6 @@ inline constexpr int kBoardSquares = kBoardSide * kBoardSide;
 // The moves-left head predicts plies / kMovesLeftScale, so that its targets stay near 1 and its
 // Huber loss sits on the same scale as the cross-entropies; evaluators multiply back to plies.
 inline constexpr float kMovesLeftScale = 100.0f;
-// The material head predicts tanh(balance / kMaterialScale), the balance in pawns (a rook up: 0.76),
-// as the material player values a position (eval/material_evaluator.h).
-inline constexpr float kMaterialScale = 5.0f;
 
 // Every batch norm's epsilon (LibTorch's default), which the network's forward passes outside
 // LibTorch (the clients' Eigen pass, model.onnx) must use as well.

@@ -43,7 +43,7 @@ struct MetaWriter {
 
 // Sets the field of one line, if it is this list's: `found` says whether the key is one, `ok`
 // whether its value reads. Numbers are required (`required` lists them); flags and texts are
-// not (net.moves_left, net.spatial_policy and net.material_head are absent in older checkpoints: false).
+// not (net.moves_left and net.spatial_policy are absent in older checkpoints: false).
 struct MetaSetter {
   std::string_view key, value;
   std::string prefix;

@@ -14,9 +14,8 @@
 namespace sz::models {
 
 // A residual tower (AlphaZero) over the 8x8 input planes with a policy head over the action
-// space, a win/draw/loss value head, an optional moves-left head (lc0) and an optional material
-// head (training only). Optional global-pooling bias blocks (KataGo, arXiv:1902.10565 section
-// 3.2) let the tower see the whole board at once.
+// space, a win/draw/loss value head and an optional moves-left head (lc0). Optional global-pooling
+// bias blocks (KataGo, arXiv:1902.10565 section 3.2) let the tower see the whole board at once.
 struct NetConfig {
   std::string name = "custom";
   int blocks = 6;                 // residual blocks in the tower
@@ -33,10 +32,6 @@ struct NetConfig {
   int value_hidden = 128;   // hidden units of the value (and moves-left) head
   bool moves_left = false;  // a moves-left head (expected plies to the end)
   int moves_left_channels = 8;
-  // An auxiliary head for training (KataGo's auxiliary targets): one linear unit on the value's
-  // hidden layer predicting the material balance a few plies ahead (train.material_horizon), so
-  // that the features the value reads learn what men are worth and which of them are lost.
-  bool material_head = false;
 
   bool operator==(const NetConfig&) const = default;
 };
@@ -56,7 +51,6 @@ void fields(V& v, NetConfig& n) {
   v.num("value_hidden", n.value_hidden, 1, 4096);
   v.flag("moves_left", n.moves_left);
   v.num("moves_left_channels", n.moves_left_channels, 1, 256);
-  v.flag("material_head", n.material_head);
   v.check(n.global_pool_every <= n.blocks, "global_pool_every",
           "must be at most '" + v.path("blocks") + "' (" + std::to_string(n.blocks) + ")");
   v.check(n.global_pool_every == 0 || n.global_pool_channels <= n.channels, "global_pool_channels",

@@ -76,8 +76,6 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
     moves_fc1_ = register_module("moves_fc1", nn::Linear(n.moves_left_channels * kBoardSquares, n.value_hidden));
     moves_fc2_ = register_module("moves_fc2", nn::Linear(n.value_hidden, 1));
   }
-  // Last, so that a network with the head draws the others' initial weights as one without it.
-  if (n.material_head) material_fc_ = register_module("material_fc", nn::Linear(n.value_hidden, 1));
 }
 
 NetOutput NetworkImpl::forward(const torch::Tensor& input) {
@@ -88,9 +86,7 @@ NetOutput NetworkImpl::forward(const torch::Tensor& input) {
   if (policy_planes_ && policy_map_.device() != p.device()) policy_map_ = policy_map_.to(p.device());
   out.policy = policy_planes_ ? policy_planes_(p).flatten(1).index_select(1, policy_map_) : policy_fc_(p.flatten(1));
   const torch::Tensor v = conv_bn_relu(value_conv_, value_bn_, x).flatten(1);
-  const torch::Tensor hidden = torch::relu(value_fc1_(v));
-  out.wdl = value_fc2_(hidden);
-  if (material_fc_) out.material = torch::tanh(material_fc_(hidden)).squeeze(1);
+  out.wdl = value_fc2_(torch::relu(value_fc1_(v)));
   if (moves_conv_) {
     const torch::Tensor m = conv_bn_relu(moves_conv_, moves_bn_, x).flatten(1);
     out.moves_left = torch::softplus(moves_fc2_(torch::relu(moves_fc1_(m)))).squeeze(1);  // plies are >= 0

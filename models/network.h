@@ -18,7 +18,6 @@ struct NetOutput {
   torch::Tensor policy;      // [N, action_space] logits over every action id
   torch::Tensor wdl;         // [N, 3] logits: win, draw, loss from the side to move's view
   torch::Tensor moves_left;  // [N] plies left / kMovesLeftScale (>= 0); undefined without the head
-  torch::Tensor material;    // [N] tanh(material balance ahead / kMaterialScale); undefined without the head
 };
 
 class ResidualBlockImpl : public torch::nn::Module {
@@ -51,7 +50,7 @@ class NetworkImpl : public torch::nn::Module {
   torch::nn::Conv2d policy_planes_{nullptr};  // spatial policy: onto the move planes
   torch::Tensor policy_map_;  // spatial policy: [action_space] indices into the planes, on the input's device
   torch::nn::Linear policy_fc_{nullptr}, value_fc1_{nullptr}, value_fc2_{nullptr}, moves_fc1_{nullptr},
-      moves_fc2_{nullptr}, material_fc_{nullptr};
+      moves_fc2_{nullptr};
 };
 TORCH_MODULE(Network);
 

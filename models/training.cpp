@@ -32,14 +32,6 @@ Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWe
     total = total + w.moves_left * moves;
     losses.moves_left = moves.detach();
   }
-  losses.material = torch::zeros({}, losses.policy.options());
-  if (out.material.defined() && batch.material.defined() && w.material > 0) {
-    const torch::Tensor k = batch.material_mask.to(torch::kFloat);
-    const torch::Tensor error = out.material.to(torch::kFloat) - batch.material.to(torch::kFloat);
-    const torch::Tensor material = (error * error * k).sum() / k.sum().clamp_min(1.0);
-    total = total + w.material * material;
-    losses.material = material.detach();
-  }
   losses.total = total;
   return losses;
 }
@@ -57,16 +49,14 @@ std::unique_ptr<torch::optim::Optimizer> make_optimizer(Network& net, const Opti
                        .weight_decay(c.weight_decay);
     std::vector<torch::optim::OptimizerParamGroup> groups;
     groups.emplace_back(decayed, std::make_unique<torch::optim::AdamWOptions>(options));
-    groups.emplace_back(
-        other, std::make_unique<torch::optim::AdamWOptions>(torch::optim::AdamWOptions(options).weight_decay(0)));
+    groups.emplace_back(other, std::make_unique<torch::optim::AdamWOptions>(torch::optim::AdamWOptions(options).weight_decay(0)));
     return std::make_unique<torch::optim::AdamW>(std::move(groups), options);
   }
   auto options =
       torch::optim::SGDOptions(c.learning_rate).momentum(c.momentum).nesterov(true).weight_decay(c.weight_decay);
   std::vector<torch::optim::OptimizerParamGroup> groups;
   groups.emplace_back(decayed, std::make_unique<torch::optim::SGDOptions>(options));
-  groups.emplace_back(other,
-                      std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0)));
+  groups.emplace_back(other, std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0)));
   return std::make_unique<torch::optim::SGD>(std::move(groups), options);
 }
 

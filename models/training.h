@@ -6,9 +6,7 @@
 //   policy     = sum_i m_i * CE(pi_i, softmax(p_i)) / max(1, sum_i m_i)   m_i: position had a full search
 //   wdl        = mean_i CE(z_i, softmax(v_i))                             z_i: win/draw/loss target
 //   moves_left = mean_i Huber(l_i / kMovesLeftScale, ml_i)                only with the head and targets
-//   material   = sum_i k_i * (b_i - mat_i)^2 / max(1, sum_i k_i)          only with the head and targets;
-//                b_i = tanh(balance a few plies ahead / kMaterialScale), k_i: the position has one
-//   total      = w_p * policy + w_v * wdl + w_m * moves_left + w_b * material
+//   total      = w_p * policy + w_v * wdl + w_m * moves_left
 // L2 regularisation is the optimiser's weight decay, on convolution and linear weights only
 // (batch-norm parameters and biases are not decayed).
 #include <torch/torch.h>
@@ -22,13 +20,11 @@
 namespace sz::models {
 
 struct LossBatch {
-  torch::Tensor input;          // [N, C, 8, 8] float (expand_input)
-  torch::Tensor policy;         // [N, action_space] target distribution; rows of unmasked positions are ignored
-  torch::Tensor policy_mask;    // [N] float 0/1: the position had a full search (playout-cap randomisation)
-  torch::Tensor wdl;            // [N, 3] target distribution from the side to move's view
-  torch::Tensor moves_left;     // [N] plies to the end; undefined: no moves-left loss
-  torch::Tensor material;       // [N] tanh(balance ahead / kMaterialScale); undefined: no material loss
-  torch::Tensor material_mask;  // [N] float 0/1: the position has a material target
+  torch::Tensor input;        // [N, C, 8, 8] float (expand_input)
+  torch::Tensor policy;       // [N, action_space] target distribution; rows of unmasked positions are ignored
+  torch::Tensor policy_mask;  // [N] float 0/1: the position had a full search (playout-cap randomisation)
+  torch::Tensor wdl;          // [N, 3] target distribution from the side to move's view
+  torch::Tensor moves_left;   // [N] plies to the end; undefined: no moves-left loss
 };
 
 struct Losses {
@@ -38,7 +34,6 @@ struct Losses {
   torch::Tensor policy;
   torch::Tensor wdl;
   torch::Tensor moves_left;  // 0 without the head or the targets
-  torch::Tensor material;    // 0 without the head or the targets
 };
 
 // Runs nothing itself and waits for nothing: takes the network's output for batch.input.

@@ -20,13 +20,12 @@ struct OptimizerConfig {
   double adam_eps = 1e-8;
 };
 
-// The weight of each head's loss in the total (models/training.h); moves_left or material 0
-// turns that head's loss off.
+// The weight of each head's loss in the total (models/training.h); moves_left 0 turns the
+// moves-left loss off.
 struct LossWeights {
   double policy = 1.0;
   double wdl = 1.0;
   double moves_left = 0.1;   // lc0 weighs its moves-left head well below the others
-  double material = 1.0;     // a squared error of tanh values (at most 4; about 0.1 once learned)
   double huber_delta = 0.1;  // in units of kMovesLeftScale plies (10 plies)
 };
 

@@ -1,12 +1,9 @@
 #include "train/batch.h"
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
 #include <cstring>
 
 #include "core/error.h"
-#include "models/architecture.h"
 
 namespace sz::train {
 
@@ -32,23 +29,6 @@ int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  
 
 }  // namespace
 
-bool material_target(const data::PositionColumns& c, int64_t i, const BatchSpec& spec, float& target) {
-  const size_t row = size_t(i);
-  if (spec.material_horizon <= 0 || spec.plane_material.size() != size_t(c.binary_planes) ||
-      c.phase[row] != uint8_t(game::Phase::Play))
-    return false;
-  int32_t ahead = std::clamp(c.plies_to_end[row] - 1, 0, spec.material_horizon);
-  ahead -= ahead % 2;  // plies alternate in play: an even step keeps the mover
-  const int64_t j = i + ahead;
-  if (j >= c.size() || c.ply[size_t(j)] != c.ply[row] + ahead) return false;
-  float balance = 0;
-  const uint64_t* planes = c.planes.data() + size_t(j) * size_t(c.binary_planes);
-  for (size_t p = 0; p < spec.plane_material.size(); ++p)
-    balance += spec.plane_material[p] * float(std::popcount(planes[p]));
-  target = std::tanh(balance / models::kMaterialScale);
-  return true;
-}
-
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned) {
   std::vector<int64_t> rows;
   sample_rows(spec.seed, step, spec.batch_size, window.size(), spec.sampling, rows);
@@ -66,14 +46,6 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
   b.policy_mask = torch::empty({n}, f32);
   b.wdl = torch::zeros({n, 3}, f32);
   b.moves_left = torch::empty({n}, f32);
-  const bool material = spec.material_horizon > 0 && !spec.plane_material.empty();
-  float *material_out = nullptr, *material_mask = nullptr;
-  if (material) {
-    b.material = torch::zeros({n}, f32);
-    b.material_mask = torch::zeros({n}, f32);
-    material_out = b.material.data_ptr<float>();
-    material_mask = b.material_mask.data_ptr<float>();
-  }
   int64_t* planes = b.planes.data_ptr<int64_t>();
   float* scalars = b.scalars.data_ptr<float>();
   int64_t* index = b.policy_index.data_ptr<int64_t>();
@@ -97,7 +69,6 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
     for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = w * c.search_wdl[3 * i + size_t(k)];
     wdl[j * 3 + wdl_column(c.result[i])] += 1.0f - w;
     moves_left[j] = float(c.plies_to_end[i]);
-    if (material && material_target(c, r.index, spec, material_out[j])) material_mask[j] = 1.0f;
   }
   return b;
 }
@@ -114,10 +85,6 @@ models::LossBatch to_loss_batch(const HostBatch& host, const torch::Device& devi
   b.policy_mask = to(host.policy_mask);
   b.wdl = to(host.wdl);
   if (with_moves_left) b.moves_left = to(host.moves_left);
-  if (host.material.defined()) {
-    b.material = to(host.material);
-    b.material_mask = to(host.material_mask);
-  }
   return b;
 }
 

@@ -6,7 +6,6 @@
 #include <torch/torch.h>
 
 #include <cstdint>
-#include <span>
 
 #include "models/training.h"
 #include "train/window.h"
@@ -14,16 +13,14 @@
 namespace sz::train {
 
 struct HostBatch {
-  int64_t step = -1;            // the training step this batch is for
-  torch::Tensor planes;         // [B, binary_planes] int64 (the uint64 bitboards)
-  torch::Tensor scalars;        // [B, scalar_features] float
-  torch::Tensor policy_index;   // [B, K] int64: sparse policy target, padded with (0, 0.0)
-  torch::Tensor policy_prob;    // [B, K] float
-  torch::Tensor policy_mask;    // [B] float: 1 for positions with a full search and a target
-  torch::Tensor wdl;            // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
-  torch::Tensor moves_left;     // [B] float: plies to the end of the game
-  torch::Tensor material;       // [B] float: tanh(balance ahead / kMaterialScale); undefined without (BatchSpec)
-  torch::Tensor material_mask;  // [B] float: 1 for positions with a material target
+  int64_t step = -1;           // the training step this batch is for
+  torch::Tensor planes;        // [B, binary_planes] int64 (the uint64 bitboards)
+  torch::Tensor scalars;       // [B, scalar_features] float
+  torch::Tensor policy_index;  // [B, K] int64: sparse policy target, padded with (0, 0.0)
+  torch::Tensor policy_prob;   // [B, K] float
+  torch::Tensor policy_mask;   // [B] float: 1 for positions with a full search and a target
+  torch::Tensor wdl;           // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
+  torch::Tensor moves_left;    // [B] float: plies to the end of the game
 };
 
 // What a batch is drawn from and trained towards.
@@ -33,25 +30,14 @@ struct BatchSpec {
   Sampling sampling;
   // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig).
   double value_target_search = 0;
-  // The material target (models::LossBatch::material): the material balance material_horizon
-  // plies ahead in the position's game, each plane's men valued by plane_material
-  // (GameSpec::plane_material). 0 or empty: no target.
-  int material_horizon = 0;
-  std::span<const float> plane_material{};
 };
-
-// The material target of row i of `c`: the balance `spec.material_horizon` plies ahead in its game
-// (or on the game's last row of the same mover, when it ends sooner), from row i's mover's
-// view, as tanh(balance / kMaterialScale). False where there is none: a placement row (the movers
-// need not alternate there) or rows that are not consecutive plies of one game.
-bool material_target(const data::PositionColumns& c, int64_t i, const BatchSpec& spec, float& target);
 
 // Batch `step`: spec.batch_size rows sampled from `window` (sample_rows). `pinned`:
 // page-locked host memory, for an asynchronous copy to a GPU.
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned);
 
 // The LossBatch on `device`: the input expanded, the policy target dense over action_space.
-// moves_left stays undefined unless `with_moves_left`; material is there when the batch has it.
+// moves_left stays undefined unless `with_moves_left`.
 models::LossBatch to_loss_batch(const HostBatch& batch, const torch::Device& device, int action_space,
                                 bool with_moves_left);
 

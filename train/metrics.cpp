@@ -24,7 +24,6 @@ std::string metrics_json(const StepMetrics& m, double unix_time) {
   s += ",\"policy\":" + number(m.policy);
   s += ",\"wdl\":" + number(m.wdl);
   s += ",\"moves_left\":" + number(m.moves_left);
-  s += ",\"material\":" + number(m.material);
   s += ",\"lr\":" + number(m.learning_rate);
   s += ",\"samples_per_s\":" + number(m.samples_per_s, "%.1f");
   s += ",\"loader_wait\":" + number(m.loader_wait, "%.4f");
@@ -36,13 +35,11 @@ std::string metrics_json(const StepMetrics& m, double unix_time) {
 }
 
 std::string progress_line(const StepMetrics& m) {
-  char material[32] = "";
-  if (m.material > 0) std::snprintf(material, sizeof material, ", material %.4f", m.material);
-  char buf[288];
+  char buf[256];
   std::snprintf(buf, sizeof buf,
-                "step %lld  loss %.4f (policy %.4f, wdl %.4f, moves-left %.4f%s)  lr %.3g  %.0f samples/s  "
+                "step %lld  loss %.4f (policy %.4f, wdl %.4f, moves-left %.4f)  lr %.3g  %.0f samples/s  "
                 "window %lld (%lld shards) of %lld positions",
-                static_cast<long long>(m.step), m.loss, m.policy, m.wdl, m.moves_left, material, m.learning_rate,
+                static_cast<long long>(m.step), m.loss, m.policy, m.wdl, m.moves_left, m.learning_rate,
                 m.samples_per_s, static_cast<long long>(m.window), static_cast<long long>(m.window_shards),
                 static_cast<long long>(m.positions_seen));
   return buf;

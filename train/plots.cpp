@@ -150,17 +150,14 @@ void plot_training(Plotter& p, const std::vector<Record>& metrics) {
     const auto it = r.find(key);
     return it == r.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
   };
-  // The optional heads' columns, where some line has a loss for them.
-  std::vector<const char*> optional;
-  for (const char* head : {"moves_left", "material"})
-    if (std::any_of(metrics.begin(), metrics.end(), [&](const Record& r) { return value(r, head) > 0; }))
-      optional.push_back(head);
+  bool moves_left = false;
+  for (const Record& r : metrics) moves_left = moves_left || value(r, "moves_left") > 0;
   std::vector<std::string> columns = {"step", "total", "policy", "wdl"};
-  columns.insert(columns.end(), optional.begin(), optional.end());
+  if (moves_left) columns.push_back("moves_left");
   std::vector<std::vector<double>> losses, rates;
   for (const Record& r : metrics) {
     losses.push_back({value(r, "step"), value(r, "loss"), value(r, "policy"), value(r, "wdl")});
-    for (const char* head : optional) losses.back().push_back(value(r, head));
+    if (moves_left) losses.back().push_back(value(r, "moves_left"));
     rates.push_back({value(r, "step"), value(r, "lr")});
   }
   p.draw({"loss", "Training loss per head", "training step", "loss", "lines lw 2", "", int(columns.size()) - 1, ""},

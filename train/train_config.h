@@ -42,12 +42,8 @@ struct TrainConfig {
   double value_target_search = 0.0;
 
   // The loss weights (models/training_config.h): keys policy_weight, wdl_weight,
-  // moves_left_weight, material_weight (0 turns that loss off).
+  // moves_left_weight (0 turns the moves-left loss off).
   models::LossWeights loss;
-  // The material head's target (net.material_head): the material balance this many plies ahead
-  // in the position's game (the game's end if sooner). An even number keeps the mover; an odd one
-  // is taken down by one.
-  int material_horizon = 8;
 
   // Sliding window over the newest positions (KataGo): with N positions in the run's shards,
   //   window = min(window_cap, max(window_floor, window_scale * N ^ window_exponent))
@@ -101,8 +97,6 @@ void fields(V& v, TrainConfig& c) {
   v.num("policy_weight", c.loss.policy, 0.0, 1000.0);
   v.num("wdl_weight", c.loss.wdl, 0.0, 1000.0);
   v.num("moves_left_weight", c.loss.moves_left, 0.0, 1000.0);
-  v.num("material_weight", c.loss.material, 0.0, 1000.0);
-  v.num("material_horizon", c.material_horizon, 0, 10'000);
   v.num("window_floor", c.window_floor, int64_t{1}, int64_t{1} << 40);
   v.num("window_cap", c.window_cap, int64_t{1}, int64_t{1} << 40);
   v.num("window_scale", c.window_scale, 0.0, 1e9);

@@ -42,12 +42,12 @@ void print_to_stderr(const std::string& prefix, const std::string& line) {
 struct Interval {
   int64_t first_step = 0;  // the step count when the interval began
   int64_t steps = 0;
-  torch::Tensor sums;  // [loss, policy, wdl, moves_left, material], double; undefined before the first step
+  torch::Tensor sums;  // [loss, policy, wdl, moves_left], double; undefined before the first step
   Clock::time_point start = Clock::now();
   double wait_at_start = 0;
 };
 
-enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kMaterial, kLossSums };
+enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kLossSums };
 
 }  // namespace
 
@@ -96,7 +96,7 @@ struct Trainer::Impl {
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step(bool this_rank_stops);
-  std::array<torch::Tensor, 4> train_slices(const models::LossBatch& batch, bool this_rank_stops);
+  std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool this_rank_stops);
   std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
   std::string save_checkpoint();
@@ -151,10 +151,6 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
   lo.moves_left = arch.net.moves_left && tc.loss.moves_left > 0;
-  if (arch.net.material_head && tc.loss.material > 0) {
-    lo.batch.material_horizon = tc.material_horizon;
-    lo.batch.plane_material = arch.spec.plane_material;
-  }
   lo.device = device;
   loader = std::make_unique<BatchLoader>(lo);
   const std::string metrics_path = (fs::path(logs_dir) / "train.jsonl").string();
@@ -345,7 +341,7 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
   models::set_learning_rate(*optimizer, lr);
   net->train();
   optimizer->zero_grad();
-  torch::Tensor policy, wdl, moves_left, material;
+  torch::Tensor policy, wdl, moves_left;
   if (slices == 1) {
     models::Losses losses;
     {
@@ -356,16 +352,13 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
     precision->backward_and_step(losses.total, *optimizer, parameters);
     policy = losses.policy.to(torch::kDouble), wdl = losses.wdl.to(torch::kDouble);
     moves_left = losses.moves_left.to(torch::kDouble);
-    material = losses.material.to(torch::kDouble);
   } else {
-    const std::array<torch::Tensor, 4> heads = train_slices(batch, this_rank_stops);
-    policy = heads[0], wdl = heads[1], moves_left = heads[2], material = heads[3];
+    const std::array<torch::Tensor, 3> heads = train_slices(batch, this_rank_stops);
+    policy = heads[0], wdl = heads[1], moves_left = heads[2];
   }
   const double moves_left_weight = batch.moves_left.defined() ? tc.loss.moves_left : 0.0;
-  const double material_weight = batch.material.defined() ? tc.loss.material : 0.0;
-  const torch::Tensor total =
-      tc.loss.policy * policy + tc.loss.wdl * wdl + moves_left_weight * moves_left + material_weight * material;
-  const torch::Tensor step_losses = torch::stack({total, policy, wdl, moves_left, material});
+  const torch::Tensor total = tc.loss.policy * policy + tc.loss.wdl * wdl + moves_left_weight * moves_left;
+  const torch::Tensor step_losses = torch::stack({total, policy, wdl, moves_left});
   Interval& i = interval;
   if (i.steps == 0) i.first_step = state.step;
   i.sums = i.steps == 0 ? step_losses : i.sums + step_losses;
@@ -378,22 +371,22 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
 // gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's
 // mean per-head losses (double).
-std::array<torch::Tensor, 4> Trainer::Impl::train_slices(const models::LossBatch& batch, bool this_rank_stops) {
+std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch& batch, bool this_rank_stops) {
   const int own = slices / dist.world_size;
   const int64_t rows = batch.input.size(0) / slices;
-  std::array<torch::Tensor, 4> sums;
+  std::array<torch::Tensor, 3> sums;
   for (int k = 0; k < own; ++k) {
     const int64_t first = (int64_t(dist.rank) * own + k) * rows;
     const auto cut = [&](const torch::Tensor& t) { return t.defined() ? t.narrow(0, first, rows) : t; };
-    const models::LossBatch part{cut(batch.input),      cut(batch.policy),   cut(batch.policy_mask),  cut(batch.wdl),
-                                 cut(batch.moves_left), cut(batch.material), cut(batch.material_mask)};
+    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask), cut(batch.wdl),
+                                 cut(batch.moves_left)};
     models::Losses losses;
     {
       MixedPrecision::Guard autocast(*precision);
       losses = models::compute_losses(net->forward(part.input), part, tc.loss);
     }
     (losses.total / double(own)).backward();
-    const std::array<torch::Tensor, 4> heads{losses.policy, losses.wdl, losses.moves_left, losses.material};
+    const std::array<torch::Tensor, 3> heads{losses.policy, losses.wdl, losses.moves_left};
     for (size_t h = 0; h < heads.size(); ++h) {
       const torch::Tensor mean = heads[h].to(torch::kDouble) / double(own);
       sums[h] = k == 0 ? mean : sums[h] + mean;
@@ -436,7 +429,6 @@ void Trainer::Impl::write_metrics() {
   m.policy = sums[kPolicy] / double(i.steps);
   m.wdl = sums[kWdl] / double(i.steps);
   m.moves_left = sums[kMovesLeft] / double(i.steps);
-  m.material = sums[kMaterial] / double(i.steps);
   m.learning_rate = learning_rate_at(tc, state.step - 1);
   m.samples_per_s = seconds > 0 ? double(i.steps * tc.batch_size) / seconds : 0;
   m.loader_wait = seconds > 0 ? (loader->wait_seconds() - i.wait_at_start) / seconds : 0;

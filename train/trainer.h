@@ -44,7 +44,6 @@ struct StepMetrics {
   double policy = 0;  // per head, unweighted
   double wdl = 0;
   double moves_left = 0;
-  double material = 0;       // 0 without the material head
   double learning_rate = 0;  // of the last step
   double samples_per_s = 0;  // training samples per second of wall time since the previous line
   double loader_wait = 0;    // fraction of that time the optimiser waited for batches

@@ -15,8 +15,7 @@ namespace sz::bundle {
 std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net) {
   std::vector<client::Tensor> out;
   const auto add = [&](const std::string& name, const torch::Tensor& value) {
-    if (!value.is_floating_point()) return;        // BatchNorm's num_batches_tracked
-    if (name.starts_with("material_fc.")) return;  // a training head (net.material_head)
+    if (!value.is_floating_point()) return;  // BatchNorm's num_batches_tracked
     const torch::Tensor t = value.detach().to(torch::kCPU, torch::kFloat32).contiguous();
     client::Tensor tensor;
     tensor.name = name;
@@ -58,7 +57,6 @@ ExportReport export_bundle(const ExportSpec& spec) {
   const game::GameSpec game_spec = games::spec_for(names.front()).take_or_throw();
   models::LoadedNetwork loaded = models::load_network(spec.checkpoint, game_spec);
   info.arch = loaded.net->architecture();
-  info.arch.net.material_head = false;  // a training head: the bundle's network has none (network_tensors)
   ExportReport report;
   if (!spec.levels.empty()) {
     for (const ManifestLevel& m : read_levels_manifest(spec.levels)) {

@@ -36,8 +36,7 @@ struct ExportReport {
 ExportReport export_bundle(const ExportSpec& spec);
 
 // The network's tensors as model.onnx holds them: every parameter and batch-norm buffer by its
-// LibTorch name, as float32 on the CPU (left out: the batch counters, which inference does not
-// use, and the material head, which only training does).
+// LibTorch name, as float32 on the CPU (the batch counters, which inference does not use, left out).
 std::vector<client::Tensor> network_tensors(const models::NetworkImpl& net);
 
 }  // namespace sz::bundle

@@ -67,11 +67,6 @@ struct GameSpec {
   // in files; empty for a game without such a map. Points into the game's static tables.
   int policy_planes = 0;
   std::span<const int32_t> policy_map;
-  // The value of a man on each binary plane, in pawns, positive for the mover's men and negative
-  // for the opponent's (GameState::material's values): the sum over the planes of value x men is
-  // the material balance on the board, the trainer's auxiliary material target (docs/TRAINING.md).
-  // Fixed by encoder_version, so not stored in files; empty for a game without it.
-  std::span<const float> plane_material{};
 };
 
 // The encoded input of one position from the side to move's view: `binary_planes` bitboards

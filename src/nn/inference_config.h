@@ -30,11 +30,6 @@ struct InferenceConfig {
   int max_wait_us = 1000;                    // a partial batch runs after this long
   int cache_entries = 1 << 16;               // 0: no cache
   int cache_shards = 16;
-  // KataGo's score utility, with the material head (net.material_head) for the score: the head's
-  // estimate m (tanh of the balance a few plies ahead) is added, times this, to the win logit
-  // and taken from the loss logit, so that a search whose value sees only draws still prefers
-  // the moves that win men. 0: off; > 0 needs a network with the head.
-  double material_utility = 0;
 
   bool operator==(const InferenceConfig&) const = default;
 };
@@ -48,7 +43,6 @@ void fields(V& v, InferenceConfig& c) {
   v.num("max_wait_us", c.max_wait_us, 0, 1'000'000);
   v.num("cache_entries", c.cache_entries, 0, 1 << 28);
   v.num("cache_shards", c.cache_shards, 1, 1024);
-  v.num("material_utility", c.material_utility, 0.0, 10.0);
   v.check(valid_device_name(c.device), "device", "must be auto, cpu, cuda or cuda:N, not '" + c.device + "'");
 }
 

@@ -22,7 +22,6 @@ struct NetRunner::Impl {
   Precision precision = Precision::Float32;
   torch::ScalarType dtype = torch::kFloat;
   int max_batch = 0;
-  double material_utility = 0;    // InferenceConfig::material_utility
   torch::Tensor planes, scalars;  // staging rows in host memory, pinned on CUDA
 };
 
@@ -53,9 +52,6 @@ std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const InferenceC
   m->dtype = dtype_of(c.precision);
   m->arch = net->architecture();
   m->max_batch = c.max_batch;
-  if (c.material_utility > 0 && !m->arch.net.material_head)
-    throw Error(m->source + ": inference.material_utility needs a network with the material head (net.material_head)");
-  m->material_utility = c.material_utility;
   net->eval();  // batch norm from its running statistics
   net->to(m->device, m->dtype);
   m->net = net;
@@ -164,12 +160,7 @@ OutputRows NetRunner::run(int n) {
     const models::NetOutput out = m.net->forward(models::expand_input(planes, scalars.to(m.dtype)));
     const torch::Tensor moves = out.moves_left.defined() ? out.moves_left.unsqueeze(1) * models::kMovesLeftScale
                                                          : torch::zeros({n, 1}, out.wdl.options());
-    torch::Tensor wdl = out.wdl;
-    if (m.material_utility > 0) {  // the win and loss logits apart by the material head's estimate
-      const torch::Tensor shift = out.material.unsqueeze(1) * m.material_utility;
-      wdl = wdl + torch::cat({shift, torch::zeros_like(shift), -shift}, 1);
-    }
-    const torch::Tensor rows = torch::cat({out.policy, wdl, moves}, 1).to(torch::kFloat);
+    const torch::Tensor rows = torch::cat({out.policy, out.wdl, moves}, 1).to(torch::kFloat);
     torch::Tensor host = rows;
     if (m.device.is_cuda()) {  // one copy back, into pinned memory
       host = torch::empty(rows.sizes(), torch::TensorOptions().dtype(torch::kFloat).pinned_memory(true));

@@ -119,32 +119,6 @@ TEST_F(BundleTest, OpensToTheNetworkProfilesAndEncodingItWasWrittenFrom) {
   EXPECT_NE(json.find("profile: bare king loses"), std::string::npos);
 }
 
-// The material head only trains: the bundle leaves it out, and its network is the same without it.
-TEST_F(BundleTest, TheMaterialHeadStaysOutOfTheBundle) {
-  models::Architecture with_head = tiny();
-  with_head.net.material_head = true;
-  torch::manual_seed(3);
-  models::Network net(with_head);
-  net->eval();
-  const auto bundle = open_bundle(export_net(net, {"sittuyin"}));
-  ASSERT_TRUE(bundle) << bundle.error();
-  EXPECT_EQ((*bundle)->arch.net, tiny().net);
-  torch::manual_seed(3);
-  models::Network plain(tiny());  // the same weights but the head's (it is made last)
-  plain->eval();
-  EigenNet direct(tiny(), bundle::network_tensors(*plain), "direct");
-  EigenNet opened = (*bundle)->net;
-  const auto positions = test::random_positions("sittuyin", 10, 6);
-  std::vector<uint64_t> planes(12);
-  std::vector<float> scalars(32), a(size_t(direct.output_stride())), c(a.size());
-  for (const auto& state : positions.states) {
-    state->encode({planes, scalars});
-    direct.run(planes.data(), scalars.data(), 1, a.data());
-    opened.run(planes.data(), scalars.data(), 1, c.data());
-    EXPECT_EQ(a, c);
-  }
-}
-
 TEST_F(BundleTest, ExportTakesTheProfilesAskedForAndRefusesAnotherGamesProfile) {
   torch::manual_seed(3);
   models::Network net(tiny());

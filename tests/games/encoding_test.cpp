@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <set>
 
@@ -212,36 +211,6 @@ TEST(Encoder, PlanesAreFromTheMoversView) {
   generate_legal(after, list);
   after.do_move(list.moves[0]);  // now Black to move: its pawns appear where White's stood
   EXPECT_EQ(encoded(after).planes[0], start.pieces(White, Pawn));
-}
-
-// GameSpec::plane_material over the encoded planes is the material balance the state counts
-// (GameState::material), in random games of both games, once no man is left in hand.
-TEST(Encoder, PlaneMaterialCountsTheBalanceOnTheBoard) {
-  Rng rng(/*seed=*/11);
-  for (const char* profile : {"sittuyin", "shatranj"}) {
-    int checked = 0;
-    for (int game = 0; game < 20; ++game) {
-      auto g = games::new_game(profile).take_or_throw(profile);
-      const game::GameSpec& spec = g->spec();
-      ASSERT_EQ(spec.plane_material.size(), size_t(spec.binary_planes)) << profile;
-      std::vector<uint64_t> planes(size_t(spec.binary_planes));
-      std::vector<float> scalars(size_t(spec.scalar_features));
-      game::ActionId actions[game::kMaxActions];
-      for (int ply = 0; ply < 200 && !g->outcome().over(); ++ply) {
-        if (g->phase() == game::Phase::Play) {
-          g->encode({planes, scalars});
-          float balance = 0;
-          for (size_t p = 0; p < planes.size(); ++p)
-            balance += spec.plane_material[p] * float(std::popcount(planes[p]));
-          ASSERT_FLOAT_EQ(balance, g->material()) << profile << " " << g->to_string();
-          ++checked;
-        }
-        const int n = g->legal_actions(actions);
-        g->apply(actions[rng.below(uint32_t(n))]);
-      }
-    }
-    EXPECT_GT(checked, 1000) << profile;
-  }
 }
 
 TEST(GameSeam, PlaysAGameThroughTheRegistry) {

@@ -202,23 +202,6 @@ TEST(Checkpoint, SpatialPolicyRoundTrips) {
   std::filesystem::remove(path);
 }
 
-TEST(Checkpoint, MaterialHeadRoundTrips) {
-  Architecture arch = arch_of("tiny");
-  arch.net.material_head = true;
-  torch::manual_seed(5);
-  Network net(arch);
-  net->eval();
-  const std::string path = temp_path("material.ckpt");
-  save_checkpoint(path, net, nullptr, "", {});
-  EXPECT_TRUE(read_checkpoint_meta(path).arch.net.material_head);
-  LoadedNetwork loaded = load_network(path, arch_of("tiny").spec);
-  EXPECT_EQ(loaded.net->architecture().spec.plane_material.size(), 12u);  // the game's, not stored in the file
-  const LossBatch batch = fixed_batch(arch, 8, 2);
-  torch::NoGradGuard no_grad;
-  EXPECT_TRUE(torch::equal(net->forward(batch.input).material, loaded.net->forward(batch.input).material));
-  std::filesystem::remove(path);
-}
-
 TEST(Checkpoint, MismatchedArchitectureIsAClearError) {
   const std::string path = temp_path("tiny.ckpt");
   save_checkpoint(path, Network(arch_of("tiny")), nullptr, "", {});
@@ -355,36 +338,6 @@ TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
   EXPECT_NEAR(masked.policy.item<double>(), compute_losses(first, half).policy.item<double>(), 1e-5);
   b.policy_mask = torch::zeros({8});
   EXPECT_EQ(compute_losses(out, b).policy.item<double>(), 0.0);  // no full search in the batch: no policy loss
-}
-
-// The material head (net.material_head): tanh outputs, and its loss the squared error over the
-// positions that have a target, weighted into the total; absent without the head.
-TEST(Losses, MaterialLossIsTheMaskedSquaredErrorOfTheHead) {
-  Architecture arch = arch_of("tiny");
-  LossBatch b = fixed_batch(arch, 8, 2);
-  torch::NoGradGuard no_grad;
-  Network plain(arch);
-  plain->eval();
-  EXPECT_FALSE(plain->forward(b.input).material.defined());
-  arch.net.material_head = true;
-  Network net(arch);
-  net->eval();
-  const NetOutput out = net->forward(b.input);
-  ASSERT_TRUE(out.material.defined());
-  ASSERT_EQ(out.material.sizes(), (std::vector<int64_t>{8}));
-  EXPECT_TRUE((out.material.abs() < 1.0f).all().item<bool>());
-  const Losses without = compute_losses(out, b);  // no targets in the batch: no material loss
-  EXPECT_EQ(without.material.item<double>(), 0.0);
-  b.material = torch::linspace(-0.9, 0.9, 8);
-  b.material_mask = torch::tensor({1.f, 0.f, 1.f, 0.f, 1.f, 1.f, 0.f, 1.f});
-  const torch::Tensor error = out.material - b.material;
-  const double want = ((error * error * b.material_mask).sum() / 5.0).item<double>();
-  const Losses with = compute_losses(out, b);
-  EXPECT_NEAR(with.material.item<double>(), want, 1e-6);
-  EXPECT_NEAR(with.total.item<double>() - without.total.item<double>(), want, 1e-5);  // weight 1 by default
-  LossWeights off;
-  off.material = 0;
-  EXPECT_EQ(compute_losses(out, b, off).material.item<double>(), 0.0);
 }
 
 // STYLE.md: a tiny net overfits a fixed batch on the CPU in seconds: the loss falls by 90%.

@@ -76,36 +76,6 @@ TEST(NetEvaluator, RepliesAreDistributions) {
   }
 }
 
-// inference.material_utility: the material head's estimate m moves the win and loss logits
-// apart by utility * m, so log(W / L) grows by 2 * utility * m (|m| < 1); a network without the
-// head is refused.
-TEST(NetEvaluator, MaterialUtilityShiftsWinAgainstLossByTheHead) {
-  models::Architecture arch = tiny();
-  arch.net.material_head = true;
-  const auto positions = test::random_positions("sittuyin", 30, 4);
-  std::vector<std::vector<double>> log_odds;
-  for (const double utility : {0.0, 1.0, 2.0}) {
-    nn::InferenceConfig config = cpu();
-    config.material_utility = utility;
-    NetEvaluator eval(NetRunner::from_architecture(arch, /*seed=*/5, config));
-    test::EvalBatch batch(positions);
-    eval.evaluate(batch.queries, batch.replies);
-    log_odds.emplace_back();
-    for (const auto& r : batch.replies) log_odds.back().push_back(std::log(double(r.wdl[0]) / double(r.wdl[2])));
-  }
-  int moved = 0;
-  for (size_t i = 0; i < positions.states.size(); ++i) {
-    const double one = log_odds[1][i] - log_odds[0][i], two = log_odds[2][i] - log_odds[0][i];
-    EXPECT_LT(std::abs(one), 2.0) << i;
-    EXPECT_NEAR(two, 2 * one, 1e-3) << i;
-    moved += std::abs(one) > 1e-4;
-  }
-  EXPECT_GT(moved, 20);
-  nn::InferenceConfig config = cpu();
-  config.material_utility = 1;
-  EXPECT_THROW(NetRunner::from_architecture(tiny(), 5, config), Error);
-}
-
 TEST(NetEvaluator, IllegalActionsGetZeroPrior) {
   const auto positions = test::random_positions("sittuyin", 1, 3, /*max_plies=*/40);
   const auto& legal = positions.actions[0];

@@ -400,85 +400,10 @@ std::string real_games(const std::string& dir, int games) {
   return dir;
 }
 
-// One game of consecutive plies: a placement row, then play rows whose only men are rooks, the
-// mover's on plane 0 and the opponent's on plane 1 (each row from its own mover's view).
-data::PositionColumns rook_game(const std::vector<std::pair<int, int>>& rooks) {
-  data::PositionColumns c(2, 0);
-  const int total = int(rooks.size());
-  for (int i = 0; i < total; ++i) {
-    const uint64_t planes[2] = {(uint64_t{1} << rooks[size_t(i)].first) - 1,
-                                (uint64_t{1} << rooks[size_t(i)].second) - 1};
-    data::PositionRow row;
-    row.planes = planes;
-    row.phase = i == 0 ? game::Phase::Placement : game::Phase::Play;
-    row.ply = i;
-    row.plies_to_end = total - i;
-    c.append(row);
-  }
-  return c;
-}
-
-// The material target: the balance `horizon` plies ahead (an even number of plies: the same
-// mover), or on the game's last row of that mover; none for placement rows or broken plies.
-TEST(Batches, MaterialTargetIsTheBalanceAheadFromTheMoversView) {
-  static constexpr float kValues[2] = {5, -5};  // a rook each, as GameSpec::plane_material
-  // Rows 0..6: (mover's rooks, opponent's rooks); the mover alternates from row to row.
-  const data::PositionColumns c = rook_game({{2, 2}, {2, 2}, {2, 2}, {2, 1}, {1, 2}, {1, 2}, {0, 2}});
-  BatchSpec spec;
-  spec.plane_material = kValues;
-  spec.material_horizon = 2;
-  const auto target = [&](int64_t row) {
-    float t = -9;
-    return material_target(c, row, spec, t) ? t : -9.0f;
-  };
-  const float rook_up = std::tanh(5.0f / models::kMaterialScale);
-  EXPECT_EQ(target(0), -9.0f);           // placement: no target
-  EXPECT_FLOAT_EQ(target(1), rook_up);   // row 3: 2 against 1, the same mover as row 1
-  EXPECT_FLOAT_EQ(target(2), -rook_up);  // row 4: 1 against 2
-  EXPECT_FLOAT_EQ(target(3), -rook_up);  // row 5
-  EXPECT_FLOAT_EQ(target(5), -rook_up);  // the game ends sooner, and its last row is the other mover's: row 5 itself
-  EXPECT_FLOAT_EQ(target(6), -std::tanh(10.0f / models::kMaterialScale));  // the last row: itself
-  spec.material_horizon = 3;                                               // odd: taken down to 2
-  EXPECT_FLOAT_EQ(target(1), rook_up);
-  spec.material_horizon = 4;
-  EXPECT_FLOAT_EQ(target(1), -rook_up);                                    // row 5
-  EXPECT_FLOAT_EQ(target(4), -std::tanh(10.0f / models::kMaterialScale));  // 2 ahead of row 4 is the last row
-  spec.material_horizon = 0;
-  EXPECT_EQ(target(1), -9.0f);  // off
-  spec.material_horizon = 2;
-  data::PositionColumns broken = c;
-  broken.ply[3] = 7;  // not the ply two after row 1: another game's row
-  float t = 0;
-  EXPECT_FALSE(material_target(broken, 1, spec, t));
-  EXPECT_TRUE(material_target(broken, 2, spec, t));
-}
-
-// A batch carries the material target only when asked, and to_loss_batch passes it on.
-TEST(Batches, MaterialTargetOnlyWhenAsked) {
-  TempDir a;
-  real_games(a.str(), 6);
-  ShardCatalog catalog(a.str(), games::spec_for("sittuyin").take_or_throw(), nullptr);
-  catalog.refresh();
-  const auto window = Window::build(catalog, 1'000'000, nullptr);
-  BatchSpec spec{.seed = 3, .batch_size = 64, .sampling = {}};
-  EXPECT_FALSE(make_host_batch(*window, spec, 1, false).material.defined());
-  spec.material_horizon = 8;
-  spec.plane_material = games::spec_for("sittuyin").take_or_throw().plane_material;
-  const HostBatch b = make_host_batch(*window, spec, 1, false);
-  ASSERT_TRUE(b.material.defined());
-  EXPECT_GT(b.material_mask.sum().item<float>(), 0.0f);   // play rows
-  EXPECT_LT(b.material_mask.sum().item<float>(), 64.0f);  // placement rows have none
-  EXPECT_TRUE((b.material.abs() < 1.0f).all().item<bool>());
-  const models::LossBatch loss = to_loss_batch(b, torch::kCPU, 2212, false);
-  EXPECT_TRUE(torch::equal(loss.material, b.material));
-  EXPECT_TRUE(torch::equal(loss.material_mask, b.material_mask));
-}
-
 TEST(Trainer, LossFallsOnRealSelfplayGames) {
   TempDir run;
   real_games(games_of(run), 12);
   auto config = tiny_setup();
-  config.net.material_head = true;
   config.train.batch_size = 64;
   config.train.optimizer.learning_rate = 0.05;
   config.train.lr_schedule = LrSchedule::Constant;
@@ -492,14 +417,9 @@ TEST(Trainer, LossFallsOnRealSelfplayGames) {
   ASSERT_EQ(seen.size(), 15u);
   const StepMetrics& first = seen.front();
   const StepMetrics& last = seen.back();
-  std::printf(
-      "loss %.3f -> %.3f (policy %.3f -> %.3f, wdl %.3f -> %.3f, moves-left %.4f -> %.4f, material %.4f -> "
-      "%.4f)\n",
-      first.loss, last.loss, first.policy, last.policy, first.wdl, last.wdl, first.moves_left, last.moves_left,
-      first.material, last.material);
+  std::printf("loss %.3f -> %.3f (policy %.3f -> %.3f, wdl %.3f -> %.3f, moves-left %.4f -> %.4f)\n", first.loss,
+              last.loss, first.policy, last.policy, first.wdl, last.wdl, first.moves_left, last.moves_left);
   EXPECT_LT(last.policy, first.policy - 1.0);
-  EXPECT_GT(first.material, 0.0);  // the head learns the balance ahead
-  EXPECT_LT(last.material, first.material);
   EXPECT_LT(last.wdl, first.wdl);
   EXPECT_LT(last.loss, first.loss - 1.0);
 }

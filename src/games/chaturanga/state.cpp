@@ -12,11 +12,13 @@
 namespace sz::chaturanga {
 
 game::GameSpec game_spec(Game game) {
-  return {std::string(game_name(game)), kBinaryPlanes,       kScalarFeatures,  action_space_size(game), kEncoderVersion,
-          kActionSpaceVersion,          policy_planes(game), policy_map(game), kPlaneMaterial};
+  return {std::string(game_name(game)), kBinaryPlanes,         kScalarFeatures,  action_space_size(game),
+          kEncoderVersion,               kActionSpaceVersion, policy_planes(game), policy_map(game)};
 }
 
-State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) { history_.reserve(512); }
+State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) {
+  history_.reserve(512);
+}
 
 void State::copy_from(const game::GameState& other) {
   const auto& o = static_cast<const State&>(other);  // same game, by contract
@@ -60,13 +62,14 @@ void State::encode(game::EncodedView out) const {
 }
 
 float State::material() const {
-  static constexpr PieceType kTypes[] = {Pawn, Knight, Khon, Alfil, Fers, Rook};
+  static constexpr std::pair<PieceType, float> kValues[] = {{Pawn, 1}, {Knight, 3}, {Khon, 2.5f}, {Alfil, 2.5f},
+                                                           {Fers, 1.5f}, {Rook, 5}};
   const Color us = pos_.side_to_move(), them = ~us;
   float balance = 0;
-  for (const PieceType type : kTypes) {
+  for (const auto& [type, value] : kValues) {
     const int own = std::popcount(pos_.pieces(us, type)) + pos_.in_hand(us, type);
     const int other = std::popcount(pos_.pieces(them, type)) + pos_.in_hand(them, type);
-    balance += man_value(type) * float(own - other);
+    balance += value * float(own - other);
   }
   return balance;
 }
@@ -75,7 +78,9 @@ std::string State::action_to_string(game::ActionId action) const {
   return to_uci(move_of(pos_, action), pos_.rules().game);
 }
 
-std::string State::action_to_san(game::ActionId action) const { return to_san(pos_, move_of(pos_, action)); }
+std::string State::action_to_san(game::ActionId action) const {
+  return to_san(pos_, move_of(pos_, action));
+}
 
 sz::Result<game::ActionId> State::parse_action(std::string_view text) const {
   auto m = parse_move(text, pos_);
