@@ -1,6 +1,7 @@
 // The trainer end to end on CPU with the tiny network: the replay-ratio cap, exact resumption
 // (in-process, and of a `sittuyin-zero train` killed with SIGKILL), checkpoints and metrics,
-// deterministic batches, and a loss that falls on real self-play games.
+// deterministic batches, a loss that falls on real self-play games, and the Python script that
+// counts those games' results by material edge.
 #include "train/trainer.h"
 
 #include <gtest/gtest.h>
@@ -8,19 +9,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "../models/checkpoint_damage.h"
 #include "core/error.h"
+#include "data/shard_reader.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
+#include "python_helpers.h"
 #include "selfplay/selfplay.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 #include "train/batch.h"
 #include "train/plots.h"
@@ -398,6 +407,48 @@ std::string real_games(const std::string& dir, int games) {
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   selfplay::run_selfplay(job);
   return dir;
+}
+
+// scripts/material_outcomes.py (docs/BENCHMARKS.md, "Why the value counts no men"): the play
+// positions by the mover's material edge and result, counted here from the shards as it counts them.
+TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByEdgeAndResult) {
+  const std::string python = sz::test::find_python();
+  if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
+  TempDir dir;
+  real_games(dir.str(), 6);
+  static constexpr double kValues[12] = {1, 3, 2.5, 1.5, 5, 0, -1, -3, -2.5, -1.5, -5, 0};  // docs/ENCODING.md's planes
+  std::map<int, std::array<int64_t, 3>> expected;  // edge -> wins, draws, losses
+  for (const auto& entry : fs::directory_iterator(dir.str())) {
+    if (entry.path().extension() != ".h5") continue;
+    const data::PositionColumns p = data::ShardReader::open(entry.path().string()).read_positions();
+    for (int64_t i = 0; i < p.size(); ++i) {
+      if (p.phase[size_t(i)] != 1) continue;
+      double balance = 0;
+      for (int k = 0; k < 12; ++k) balance += kValues[k] * std::popcount(p.planes[size_t(i) * 12 + size_t(k)]);
+      const int edge = std::clamp(int(std::nearbyint(balance)), -6, 6);  // half to even, as numpy rounds
+      ++expected[edge][size_t(1 - p.result[size_t(i)])];
+    }
+  }
+  ASSERT_FALSE(expected.empty());
+  const sz::test::CommandRun run =
+      sz::test::run_shell(python + " " + sz::test::source_dir() + "/scripts/material_outcomes.py " + dir.str() + " 0");
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("bootstrap: the mover's edge"), std::string::npos) << run.output;  // no network played
+  int rows = 0;
+  std::istringstream lines(run.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    int edge = 0;
+    long long n = 0;
+    double w = 0, d = 0, l = 0;
+    if (std::sscanf(line.c_str(), " %d positions %lld W %lf D %lf L %lf", &edge, &n, &w, &d, &l) != 5) continue;
+    ++rows;
+    const std::array<int64_t, 3>& want = expected[edge];
+    ASSERT_EQ(n, want[0] + want[1] + want[2]) << line;
+    EXPECT_NEAR(w, 100.0 * double(want[0]) / double(n), 0.051) << line;
+    EXPECT_NEAR(l, 100.0 * double(want[2]) / double(n), 0.051) << line;
+  }
+  EXPECT_EQ(rows, int(expected.size())) << run.output;
 }
 
 TEST(Trainer, LossFallsOnRealSelfplayGames) {
