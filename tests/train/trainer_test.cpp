@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +22,7 @@
 
 #include "../models/checkpoint_damage.h"
 #include "core/error.h"
+#include "core/split.h"
 #include "data/shard_reader.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
@@ -410,23 +410,32 @@ std::string real_games(const std::string& dir, int games) {
 }
 
 // scripts/material_outcomes.py (docs/BENCHMARKS.md, "Why the value counts no men"): the play
-// positions by the mover's material edge and result, counted here from the shards as it counts them.
+// positions by the mover's material edge and result. The script reads the balance off the planes;
+// here each game is replayed through the rules and GameState::material counts it.
 TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByEdgeAndResult) {
   const std::string python = sz::test::find_python();
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
   TempDir dir;
   real_games(dir.str(), 6);
-  static constexpr double kValues[12] = {1, 3, 2.5, 1.5, 5, 0, -1, -3, -2.5, -1.5, -5, 0};  // docs/ENCODING.md's planes
   std::map<int, std::array<int64_t, 3>> expected;  // edge -> wins, draws, losses
   for (const auto& entry : fs::directory_iterator(dir.str())) {
     if (entry.path().extension() != ".h5") continue;
-    const data::PositionColumns p = data::ShardReader::open(entry.path().string()).read_positions();
-    for (int64_t i = 0; i < p.size(); ++i) {
-      if (p.phase[size_t(i)] != 1) continue;
-      double balance = 0;
-      for (int k = 0; k < 12; ++k) balance += kValues[k] * std::popcount(p.planes[size_t(i) * 12 + size_t(k)]);
-      const int edge = std::clamp(int(std::nearbyint(balance)), -6, 6);  // half to even, as numpy rounds
-      ++expected[edge][size_t(1 - p.result[size_t(i)])];
+    const data::ShardReader shard = data::ShardReader::open(entry.path().string());
+    const data::PositionColumns p = shard.read_positions();
+    for (const data::GameInfo& g : shard.read_games()) {
+      auto state = games::new_game(g.profile, g.start_fen).take_or_throw(g.start_fen);
+      const auto moves = split_words(g.moves);
+      // One position per move, and one more when the game ended by resignation (no move after it).
+      ASSERT_TRUE(int64_t(moves.size()) == g.num_positions || int64_t(moves.size()) + 1 == g.num_positions) << g.moves;
+      for (int64_t j = 0; j < g.num_positions; ++j) {
+        const size_t row = size_t(g.first_position + j);
+        if (state->phase() == game::Phase::Play) {
+          const int edge = std::clamp(int(std::nearbyint(state->material())), -6, 6);  // half to even, as numpy
+          ++expected[edge][size_t(1 - p.result[row])];
+        }
+        if (size_t(j) < moves.size())
+          state->apply(state->parse_action(moves[size_t(j)]).take_or_throw(std::string(moves[size_t(j)])));
+      }
     }
   }
   ASSERT_FALSE(expected.empty());
