@@ -4,9 +4,10 @@
 For every play-phase position from ply MIN_PLY on (default 60), the mover's material balance
 read off its planes (P 1, N 3, khon or alfil 2.5, met or fers 1.5, R 5, as GameState::material
 counts; rounded, clipped to +-6) against the game's result for the mover, in per cent of
-positions, separately for the bootstrap's games and the networks' (games/model_id empty or not).
-Positions, not games, since positions are what training samples (docs/BENCHMARKS.md, "Why the
-value counts no men").
+positions, separately for the bootstrap's games and the networks' (games/model_id empty or not),
+and for the networks' games begun in the play phase (the loop's endgame curriculum,
+loop.endgame_share) apart from those begun at the placement. Positions, not games, since
+positions are what training samples (docs/BENCHMARKS.md, "Why the value counts no men").
 
     python3 scripts/material_outcomes.py runs/<run>/games [MIN_PLY]
 """
@@ -37,14 +38,24 @@ def main():
     for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.h5"))):
         with h5py.File(path, "r") as shard:
             models = shard["games/model_id"][:]
-            kind = "networks" if len(models) and len(models[0]) else "bootstrap"
             p = shard["positions"]
-            keep = (p["phase"][:] == 1) & (p["ply"][:] >= min_ply)
+            phase = p["phase"][:]
+            # Each position's kind, by the game it belongs to.
+            kinds = np.empty(len(phase), dtype=object)
+            first = shard["games/first_position"][:]
+            for g, (start, n) in enumerate(zip(first, shard["games/num_positions"][:])):
+                kind = "networks" if len(models[g]) else "bootstrap"
+                if kind == "networks" and n and phase[start] == 1:
+                    kind = "networks, endgame starts"
+                kinds[start:start + n] = kind
+            keep = (phase == 1) & (p["ply"][:] >= min_ply)
             balance = (popcount(p["planes"][:]) * VALUES).sum(1)[keep]
             edges = np.clip(np.round(balance), -6, 6).astype(int)
-            for edge, result in zip(edges, p["result"][:][keep]):
+            for kind, edge, result in zip(kinds[keep], edges, p["result"][:][keep]):
                 counts.setdefault((kind, edge), [0, 0, 0])[1 - int(result)] += 1
-    for kind in ("bootstrap", "networks"):
+    for kind in ("bootstrap", "networks", "networks, endgame starts"):
+        if not any(k == kind for k, _ in counts):
+            continue
         print(f"{kind}: the mover's edge in pawns, win / draw / loss in % of positions at ply >= {min_ply}")
         for edge in range(-6, 7):
             w, d, l = counts.get((kind, edge), [0, 0, 0])

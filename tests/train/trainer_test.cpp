@@ -410,20 +410,40 @@ std::string real_games(const std::string& dir, int games) {
 }
 
 // scripts/material_outcomes.py (docs/BENCHMARKS.md, "Why the value counts no men"): the play
-// positions by the mover's material edge and result. The script reads the balance off the planes;
-// here each game is replayed through the rules and GameState::material counts it.
-TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByEdgeAndResult) {
+// positions by the mover's material edge and result, for the bootstrap's games, the networks'
+// and the networks' games begun in the play phase (the endgame curriculum's). The script reads
+// the balance off the planes; here each game is replayed through the rules and
+// GameState::material counts it.
+TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByKindEdgeAndResult) {
   const std::string python = sz::test::find_python();
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
   TempDir dir;
   real_games(dir.str(), 6);
-  std::map<int, std::array<int64_t, 3>> expected;  // edge -> wins, draws, losses
+  selfplay::SelfplayJob job;  // "a network's" games (model_id), half of them from a rook ending
+  job.config.seed = 4;
+  job.config.search.full_visits = 24;
+  job.config.search.cheap_visits = 8;
+  job.config.max_plies = 120;
+  job.config.shard_prefix = "nw";
+  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
+  const std::string ending = "4k3/8/8/8/8/8/R7/4K3[] w - - 0 1";
+  job.other_starts = {games::new_game("sittuyin", ending).take_or_throw(ending)};
+  job.other_start_share = 0.5;
+  job.out_dir = dir.str();
+  job.games = 12;
+  job.model_id = "net";
+  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  selfplay::run_selfplay(job);
+  std::map<std::pair<std::string, int>, std::array<int64_t, 3>> expected;  // (kind, edge) -> W, D, L
   for (const auto& entry : fs::directory_iterator(dir.str())) {
     if (entry.path().extension() != ".h5") continue;
     const data::ShardReader shard = data::ShardReader::open(entry.path().string());
     const data::PositionColumns p = shard.read_positions();
     for (const data::GameInfo& g : shard.read_games()) {
       auto state = games::new_game(g.profile, g.start_fen).take_or_throw(g.start_fen);
+      const std::string kind = g.model_id.empty()                         ? "bootstrap"
+                               : state->phase() == game::Phase::Placement ? "networks"
+                                                                          : "networks, endgame starts";
       const auto moves = split_words(g.moves);
       // One position per move, and one more when the game ended by resignation (no move after it).
       ASSERT_TRUE(int64_t(moves.size()) == g.num_positions || int64_t(moves.size()) + 1 == g.num_positions) << g.moves;
@@ -431,33 +451,34 @@ TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByEdgeAndResult) {
         const size_t row = size_t(g.first_position + j);
         if (state->phase() == game::Phase::Play) {
           const int edge = std::clamp(int(std::nearbyint(state->material())), -6, 6);  // half to even, as numpy
-          ++expected[edge][size_t(1 - p.result[row])];
+          ++expected[{kind, edge}][size_t(1 - p.result[row])];
         }
         if (size_t(j) < moves.size())
           state->apply(state->parse_action(moves[size_t(j)]).take_or_throw(std::string(moves[size_t(j)])));
       }
     }
   }
-  ASSERT_FALSE(expected.empty());
+  ASSERT_TRUE(expected.count({"networks, endgame starts", 5})) << "no rook-ending game";
   const sz::test::CommandRun run =
       sz::test::run_shell(python + " " + sz::test::source_dir() + "/scripts/material_outcomes.py " + dir.str() + " 0");
   ASSERT_EQ(run.status, 0) << run.output;
-  EXPECT_NE(run.output.find("bootstrap: the mover's edge"), std::string::npos) << run.output;  // no network played
-  int rows = 0;
+  size_t rows = 0;
+  std::string kind;
   std::istringstream lines(run.output);
   std::string line;
   while (std::getline(lines, line)) {
+    if (const size_t colon = line.find(": the mover's edge"); colon != std::string::npos) kind = line.substr(0, colon);
     int edge = 0;
     long long n = 0;
     double w = 0, d = 0, l = 0;
     if (std::sscanf(line.c_str(), " %d positions %lld W %lf D %lf L %lf", &edge, &n, &w, &d, &l) != 5) continue;
     ++rows;
-    const std::array<int64_t, 3>& want = expected[edge];
-    ASSERT_EQ(n, want[0] + want[1] + want[2]) << line;
-    EXPECT_NEAR(w, 100.0 * double(want[0]) / double(n), 0.051) << line;
-    EXPECT_NEAR(l, 100.0 * double(want[2]) / double(n), 0.051) << line;
+    const std::array<int64_t, 3>& want = expected[{kind, edge}];
+    ASSERT_EQ(n, want[0] + want[1] + want[2]) << kind << ": " << line;
+    EXPECT_NEAR(w, 100.0 * double(want[0]) / double(n), 0.051) << kind << ": " << line;
+    EXPECT_NEAR(l, 100.0 * double(want[2]) / double(n), 0.051) << kind << ": " << line;
   }
-  EXPECT_EQ(rows, int(expected.size())) << run.output;
+  EXPECT_EQ(rows, expected.size()) << run.output;
 }
 
 TEST(Trainer, LossFallsOnRealSelfplayGames) {
