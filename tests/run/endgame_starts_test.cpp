@@ -8,10 +8,10 @@
 #include <set>
 
 #include "core/split.h"
-#include "data/shard_files.h"
-#include "data/shard_reader.h"
+#include "data/records.h"
 #include "games/registry.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/selfplay_fixtures.h"
 #include "train/train_fixtures.h"
 
 namespace sz::run {
@@ -29,28 +29,14 @@ std::set<std::string> last_positions(const data::GameInfo& game, int plies) {
   return fens;
 }
 
-std::vector<data::GameInfo> games_in(const std::string& dir) {
-  std::vector<data::GameInfo> games;
-  for (const auto& path : data::list_shards(dir))
-    for (auto& g : data::ShardReader::open(path).read_games()) games.push_back(g);
-  return games;
-}
-
 TEST(EndgameStarts, ArePositionsShortlyBeforeTheEndOfDecisiveGamesOfEarlierGenerations) {
   train::test::TempDir dir;
-  selfplay::SelfplayJob job;  // uniform bootstrap games, as the loop's first generation plays them
+  // Uniform bootstrap games, as the loop's first generation plays them.
+  selfplay::SelfplayJob job = selfplay::small_job(dir.str(), 40);
   job.config.seed = 5;
-  job.config.search.full_visits = 16;
-  job.config.search.cheap_visits = 4;
-  job.config.games_per_thread = 8;
-  job.config.games_per_shard = 10;
-  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
-  job.out_dir = dir.str();
-  job.games = 40;
   job.generation = 1;
-  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   selfplay::run_selfplay(job);
-  const auto games = games_in(dir.str());
+  const auto games = selfplay::all_games(dir.str());
   std::vector<data::GameInfo> decisive;
   std::copy_if(games.begin(), games.end(), std::back_inserter(decisive), [](const auto& g) { return g.result != 0; });
   ASSERT_GE(decisive.size(), 6u) << "too few decisive games to pick from";

@@ -29,6 +29,7 @@
 #include "nn/net_runner.h"
 #include "python_helpers.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/selfplay_fixtures.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
 #include "train/batch.h"
@@ -419,20 +420,14 @@ TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByKindEdgeAndResult
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
   TempDir dir;
   real_games(dir.str(), 6);
-  selfplay::SelfplayJob job;  // "a network's" games (model_id), half of them from a rook ending
+  selfplay::SelfplayJob job = selfplay::small_job(dir.str(), 12);  // "a network's" games, half from a rook ending
   job.config.seed = 4;
-  job.config.search.full_visits = 24;
-  job.config.search.cheap_visits = 8;
   job.config.max_plies = 120;
   job.config.shard_prefix = "nw";
-  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
   const std::string ending = "4k3/8/8/8/8/8/R7/4K3[] w - - 0 1";
   job.other_starts = {games::new_game("sittuyin", ending).take_or_throw(ending)};
   job.other_start_share = 0.5;
-  job.out_dir = dir.str();
-  job.games = 12;
   job.model_id = "net";
-  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   selfplay::run_selfplay(job);
   std::map<std::pair<std::string, int>, std::array<int64_t, 3>> expected;  // (kind, edge) -> W, D, L
   for (const auto& entry : fs::directory_iterator(dir.str())) {
