@@ -1,8 +1,8 @@
 #pragma once
 // Players named on a command line (`sittuyin-zero arena --player SPEC`):
-//   model:PATH[,sims=N][,temp=T][,contempt=C][,name=X]  MCTS with a checkpoint's network
-//   uniform[,sims=N][,temp=T][,contempt=C][,name=X]     MCTS, uniform prior and zero value
-//   material[,sims=N][,temp=T][,contempt=C][,name=X]    MCTS, uniform prior, material value
+//   model:PATH[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]  MCTS with a checkpoint's network
+//   uniform[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]     MCTS, uniform prior and zero value
+//   material[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]    MCTS, uniform prior, material value
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
@@ -13,7 +13,7 @@
 // Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
 // (placement_control.h; network, its own choice, by default).
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
-// contempt (search.contempt) to the caller's search config.
+// contempt (search.contempt) and qs (search.leaf_quiescence) to the caller's search config.
 #include <functional>
 #include <optional>
 #include <string>
@@ -34,9 +34,10 @@ struct PlayerSpec {
   std::string model;    // Kind::Model: the checkpoint path
   int simulations = 0;  // 0: the caller's default
   float temperature = 0;
-  std::optional<float> contempt;  // replaces search.contempt
-  UciPlayerOptions uci;           // Kind::Uci and Kind::Fsf (whose command is found when played)
-  PlacementControl placement;     // placement=...
+  std::optional<float> contempt;         // replaces search.contempt
+  std::optional<float> leaf_quiescence;  // qs=: replaces search.leaf_quiescence
+  UciPlayerOptions uci;                  // Kind::Uci and Kind::Fsf (whose command is found when played)
+  PlacementControl placement;            // placement=...
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.

@@ -166,10 +166,20 @@ void GameSearch::deliver(const EvalReply& reply) {
   expand(leaf, reply.priors);
   float q = reply.wdl[0] - reply.wdl[2], d = reply.wdl[1];
   if (!std::isfinite(q) || !std::isfinite(d)) q = d = 0;  // a broken evaluator must not poison the tree
+  if (config_.leaf_quiescence > 0) blend_resolved_material(q, d);
   Node& n = tree_.node(leaf);
   n.raw_q = n.view == leaf_player_ ? q : -q;
   backup(leaf_player_, q, d, /*decided_draw=*/0);
   if (leaf == 0) prepare_root();
+}
+
+// SearchConfig::leaf_quiescence on the leaf in scratch_, from its mover's view. A blend of two
+// W/D/L values stays one: |q| + d <= 1.
+void GameSearch::blend_resolved_material(float& q, float& d) const {
+  const float w = config_.leaf_quiescence;
+  const float resolved = std::tanh(scratch_->quiescent_material(config_.quiescence_plies) / 5.0f);
+  q = (1 - w) * q + w * resolved;
+  d = (1 - w) * d + w * (1 - std::fabs(resolved));
 }
 
 // Edges in a random order drawn from the search's seed (an inside-out Fisher-Yates shuffle), so
@@ -184,7 +194,8 @@ void GameSearch::expand(uint32_t node, std::span<const float> priors) {
   const std::span<Edge> edges(&tree_.edge(first), size_t(leaf_count_));
   for (int i = 0; i < leaf_count_; ++i) {
     const float p = priors[size_t(i)];
-    const Edge e{leaf_actions_[size_t(i)], usable ? float((p > 0 ? p : 0.0f) / sum) : 1.0f / float(leaf_count_), kNoNode};
+    const Edge e{leaf_actions_[size_t(i)], usable ? float((p > 0 ? p : 0.0f) / sum) : 1.0f / float(leaf_count_),
+                 kNoNode};
     const uint32_t j = rng_.below(uint32_t(i + 1));
     edges[size_t(i)] = edges[j];
     edges[j] = e;

@@ -99,6 +99,7 @@ class GameSearch {
   int choose_edge(uint32_t node, game::Player mover, bool at_root);
   void expand(uint32_t node, std::span<const float> priors);
   void score_terminal(uint32_t node, const game::Outcome& outcome);
+  void blend_resolved_material(float& q, float& d) const;
   DrawScore draw_score() const { return {root_->to_move(), config_.contempt}; }
   void backup(game::Player player, float q, float d, float decided_draw);
   void restore_root_priors();

@@ -39,6 +39,13 @@ struct SearchConfig {
   // counting...) is worth -contempt to the side to move at the root and +contempt to its
   // opponent, so the search plays on rather than repeat into a draw against a weaker opponent.
   float contempt = 0.0f;
+  // A leaf's W/D/L blended with this weight of a capture-resolved material value: W - L =
+  // tanh(GameState::quiescent_material / 5), the captures pending played out to
+  // quiescence_plies plies, as classical engines resolve captures before they evaluate. A small
+  // network's value hardly counts men (docs/BENCHMARKS.md); 1 searches on resolved material
+  // alone (the network gives the priors), 0 disables it.
+  float leaf_quiescence = 0.0f;
+  int quiescence_plies = 8;
 
   // ---- Root exploration, full PUCT searches only ----
   float dirichlet_weight = 0.25f;        // P' = (1 - w) P + w eta; 0 disables the noise
@@ -81,6 +88,8 @@ void fields(V& v, SearchConfig& c) {
   v.num("fpu_reduction", c.fpu_reduction, -2.0f, 2.0f);
   v.num("fpu_reduction_root", c.fpu_reduction_root, -2.0f, 2.0f);
   v.num("contempt", c.contempt, -1.0f, 1.0f);
+  v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
+  v.num("quiescence_plies", c.quiescence_plies, 0, 64);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);
   v.flag("forced_playouts", c.forced_playouts);

@@ -1,6 +1,5 @@
 #include "games/chaturanga/state.h"
 
-#include <bit>
 #include <utility>
 
 #include "games/chaturanga/action_space.h"
@@ -8,17 +7,16 @@
 #include "games/chaturanga/encoder.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
+#include "games/chaturanga/quiescence.h"
 
 namespace sz::chaturanga {
 
 game::GameSpec game_spec(Game game) {
-  return {std::string(game_name(game)), kBinaryPlanes,         kScalarFeatures,  action_space_size(game),
-          kEncoderVersion,               kActionSpaceVersion, policy_planes(game), policy_map(game)};
+  return {std::string(game_name(game)), kBinaryPlanes,       kScalarFeatures, action_space_size(game), kEncoderVersion,
+          kActionSpaceVersion,          policy_planes(game), policy_map(game)};
 }
 
-State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) {
-  history_.reserve(512);
-}
+State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) { history_.reserve(512); }
 
 void State::copy_from(const game::GameState& other) {
   const auto& o = static_cast<const State&>(other);  // same game, by contract
@@ -61,26 +59,15 @@ void State::encode(game::EncodedView out) const {
   chaturanga::encode(pos_, repetitions(), out.planes.first<kBinaryPlanes>(), out.scalars.first<kScalarFeatures>());
 }
 
-float State::material() const {
-  static constexpr std::pair<PieceType, float> kValues[] = {{Pawn, 1}, {Knight, 3}, {Khon, 2.5f}, {Alfil, 2.5f},
-                                                           {Fers, 1.5f}, {Rook, 5}};
-  const Color us = pos_.side_to_move(), them = ~us;
-  float balance = 0;
-  for (const auto& [type, value] : kValues) {
-    const int own = std::popcount(pos_.pieces(us, type)) + pos_.in_hand(us, type);
-    const int other = std::popcount(pos_.pieces(them, type)) + pos_.in_hand(them, type);
-    balance += value * float(own - other);
-  }
-  return balance;
-}
+float State::material() const { return material_balance(pos_); }
+
+float State::quiescent_material(int max_plies) const { return quiescent_balance(pos_, max_plies); }
 
 std::string State::action_to_string(game::ActionId action) const {
   return to_uci(move_of(pos_, action), pos_.rules().game);
 }
 
-std::string State::action_to_san(game::ActionId action) const {
-  return to_san(pos_, move_of(pos_, action));
-}
+std::string State::action_to_san(game::ActionId action) const { return to_san(pos_, move_of(pos_, action)); }
 
 sz::Result<game::ActionId> State::parse_action(std::string_view text) const {
   auto m = parse_move(text, pos_);

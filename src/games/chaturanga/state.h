@@ -28,7 +28,8 @@ class State final : public game::GameState {
   void apply(game::ActionId action) override;
   game::Outcome outcome() const override;
   void encode(game::EncodedView out) const override;
-  float material() const override;  // P 1, N 3, khon/alfil 2.5, met/fers 1.5, R 5, on the board or in hand
+  float material() const override;                         // quiescence.h: material_balance
+  float quiescent_material(int max_plies) const override;  // quiescence.h: quiescent_balance
 
   std::string action_to_string(game::ActionId action) const override;
   std::string action_to_san(game::ActionId action) const override;

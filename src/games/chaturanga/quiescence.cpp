@@ -1,0 +1,68 @@
+#include "games/chaturanga/quiescence.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "games/chaturanga/movegen.h"
+
+namespace sz::chaturanga {
+namespace {
+
+constexpr float kValue[kPieceTypes] = {0, 1, 3, 2.5f, 1.5f, 2.5f, 5, 0};  // by PieceType
+
+float search(const Position& pos, float alpha, float beta, int plies_left) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  const bool check = pos.in_check();
+  if (moves.size == 0) return check ? -kMatedMaterial : 0.0f;  // a stalemate counts as even here
+  const float stand = material_balance(pos);
+  if (!check) {
+    if (stand >= beta || plies_left == 0) return stand;
+    alpha = std::max(alpha, stand);
+  } else if (plies_left == 0) {
+    return stand;
+  }
+  // Captures (all moves in check), most valuable victim first; a sort key per move.
+  float keys[kMaxMoves];
+  Move order[kMaxMoves];
+  int n = 0;
+  for (const Move m : moves) {
+    const bool capture = pos.is_capture(m);
+    if (!capture && !check) continue;
+    order[n] = m;
+    keys[n] = capture ? kValue[type_of(pos.piece_on(m.to()))] : -1.0f;
+    ++n;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int best = int(std::max_element(keys + i, keys + n) - keys);
+    std::swap(keys[i], keys[best]);
+    std::swap(order[i], order[best]);
+    Position next = pos;
+    next.do_move(order[i]);
+    const float score = -search(next, -beta, -alpha, plies_left - 1);
+    if (score >= beta) return beta;
+    alpha = std::max(alpha, score);
+  }
+  return alpha;
+}
+
+}  // namespace
+
+float material_balance(const Position& pos) {
+  const Color us = pos.side_to_move(), them = ~us;
+  float balance = 0;
+  for (int t = Pawn; t < King; ++t) {
+    const auto type = PieceType(t);
+    const int own = std::popcount(pos.pieces(us, type)) + pos.in_hand(us, type);
+    const int other = std::popcount(pos.pieces(them, type)) + pos.in_hand(them, type);
+    balance += kValue[t] * float(own - other);
+  }
+  return balance;
+}
+
+float quiescent_balance(const Position& pos, int max_plies) {
+  if (pos.hand_count(White) + pos.hand_count(Black)) return material_balance(pos);
+  return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, max_plies);
+}
+
+}  // namespace sz::chaturanga

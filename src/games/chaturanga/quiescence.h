@@ -1,0 +1,19 @@
+#pragma once
+// Material counting and a capture-only search over it: the heuristics behind
+// GameState::material and GameState::quiescent_material. Never part of the rules.
+#include "games/chaturanga/position.h"
+
+namespace sz::chaturanga {
+
+// The side to move's material minus the opponent's, in pawns: P 1, N 3, khon/alfil 2.5,
+// met/fers 1.5, R 5, on the board or in hand.
+float material_balance(const Position& pos);
+
+// The side to move's material once the captures in hand are resolved: a fail-hard alpha-beta
+// over captures (every evasion when in check) with standing pat, to at most `max_plies` plies,
+// most valuable victim first. Checkmate scores -kMatedMaterial; a placement-phase position
+// (nothing can be captured yet) scores its static balance.
+inline constexpr float kMatedMaterial = 100.0f;
+float quiescent_balance(const Position& pos, int max_plies);
+
+}  // namespace sz::chaturanga

@@ -1,0 +1,54 @@
+// The capture-only search behind GameState::quiescent_material: a hanging man counts as won, a
+// defended one as kept, a mate as a huge loss, and a placement-phase position as its count.
+#include "games/chaturanga/quiescence.h"
+
+#include <gtest/gtest.h>
+
+#include "games/registry.h"
+
+namespace sz::chaturanga {
+namespace {
+
+float resolved(const char* profile, const char* fen, int plies = 8) {
+  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(plies);
+}
+
+float counted(const char* profile, const char* fen) {
+  return games::new_game(profile, fen).take_or_throw(fen)->material();
+}
+
+TEST(Quiescence, AHangingRookCountsAsWonForTheMover) {
+  for (const char* fen : {"r3k3/8/8/8/8/8/8/R3K3[] w - - 0 20", "r3k3/8/8/8/8/8/8/R3K3[] b - - 0 20"}) {
+    EXPECT_FLOAT_EQ(counted("sittuyin", fen), 0.0f);
+    EXPECT_FLOAT_EQ(resolved("sittuyin", fen), 5.0f) << fen;
+  }
+  EXPECT_FLOAT_EQ(resolved("shatranj", "r3k3/p7/8/8/8/8/P7/R3K3 w - - 0 20"), 0.0f);  // pawns shield both rooks
+}
+
+TEST(Quiescence, ADefendedManIsNotTakenAtALoss) {
+  // Rxa7 Rxa7 would lose the rook for a pawn: the mover stands pat a pawn down.
+  const char* fen = "r3k3/p7/8/8/8/8/8/R3K3[] w - - 0 20";
+  EXPECT_FLOAT_EQ(counted("sittuyin", fen), -1.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen), -1.0f);
+  EXPECT_FLOAT_EQ(resolved("shatranj", "r3k3/8/8/8/8/8/P7/R3K3 b - - 0 20"), -1.0f);  // Rxa2 Rxa2 likewise
+}
+
+TEST(Quiescence, ExchangesArePlayedOutToTheEnd) {
+  // Rxa7 (Rxa7 Rxa7): White's two rooks against a rook defending a pawn win the pawn.
+  const char* fen = "r3k3/p7/8/8/8/8/R7/R3K3[] w - - 0 20";
+  EXPECT_FLOAT_EQ(counted("sittuyin", fen), 4.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen), 5.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 0), 4.0f);  // no plies: the count itself
+}
+
+TEST(Quiescence, CheckmateIsAHugeLossAndChecksAreAnswered) {
+  EXPECT_FLOAT_EQ(resolved("sittuyin", "k7/8/8/8/8/8/rr6/K7[] w - - 0 30"), -kMatedMaterial);
+}
+
+TEST(Quiescence, APlacementPositionIsItsCount) {
+  const char* fen = "1n6/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFSSNNRkfssnrr] w - - 0 1";
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen), counted("sittuyin", fen));
+}
+
+}  // namespace
+}  // namespace sz::chaturanga
