@@ -15,7 +15,6 @@
 #include "eval/start_suite.h"
 #include "games/registry.h"
 #include "nn/evaluators.h"
-#include "run/endgame_starts.h"
 #include "selfplay/selfplay.h"
 #include "train/run_files.h"
 #include "train/trainer.h"
@@ -105,7 +104,6 @@ class LoopRun {
   void resolve_anchor();
   train::TrainerHooks trainer_hooks();
   std::unique_ptr<selfplay::SelfplayStats> play_generation(int generation);
-  void add_endgame_starts(selfplay::SelfplayJob& job);
   bool adopt(const std::string& candidate, int generation, std::string& verdict);
   void rate(int64_t step, int generation);
   eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, const std::string& label,
@@ -184,40 +182,10 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
     // games it resigned as losses that were draws (the false-positive rate selfplay measured).
     job.config.resign.enabled = false;
   }
-  add_endgame_starts(job);
   job.stop = stop_;
   job.progress_seconds = kProgressSeconds;
   job.on_progress = [this](const selfplay::SelfplayStats& s) { say("  selfplay: " + s.progress_line()); };
   return selfplay::run_selfplay(job);
-}
-
-// The endgame curriculum's starts of the job's generation: picked once and kept in
-// starts/generation-<n>.epd, so that a resumed generation plays the games it would have.
-void LoopRun::add_endgame_starts(selfplay::SelfplayJob& job) {
-  const int64_t generation = job.generation;
-  if (loop_.endgame_share <= 0 || generation < 2) return;
-  const std::string path = run_ + "/starts/generation-" + std::to_string(generation) + ".epd";
-  const int max_plies = endgame_max_plies(generation, loop_.endgame_plies, loop_.endgame_plies_step);
-  const std::string span = "1-" + std::to_string(max_plies) + " plies before the end of ";
-  if (!fs::exists(path)) {
-    const EndgamePick pick = pick_endgame_starts(run_ + "/games", generation, max_plies, loop_.endgame_positions,
-                                                 config_.seed ^ (uint64_t(generation) << 32) ^ 0xE4D6ull);
-    if (pick.starts.empty()) {
-      say("  endgame starts: none (no decisive game yet)");
-      return;
-    }
-    std::string text = "# generation " + std::to_string(generation) + ": " + std::to_string(pick.starts.size()) +
-                       " positions " + span + "decisive games (of " + std::to_string(pick.decisive_games) +
-                       " in the earlier generations)\n";
-    for (const std::string& fen : pick.starts) text += fen + "\n";
-    fs::create_directories(fs::path(path).parent_path());
-    write_file_atomically(path, text);
-  }
-  for (const std::string& fen : eval::read_start_suite(path, config_.profile).take_or_throw("endgame starts"))
-    job.other_starts.push_back(games::new_game(config_.profile, fen).take_or_throw(path));
-  job.other_start_share = loop_.endgame_share;
-  say("  endgame starts: " + shortest_text(100 * loop_.endgame_share) + "% of the games, from " +
-      std::to_string(job.other_starts.size()) + " positions " + span + "decisive games (" + path + ")");
 }
 
 // Adopts `candidate` (after gating, when on); `verdict` says what happened, for the generation's line.

@@ -23,15 +23,6 @@ struct LoopConfig {
   int bootstrap_train_steps = 0;         // the same for the first network (0: train_steps_per_generation)
   double max_minutes = 0;                // start no generation after this long (0: no limit)
 
-  // The endgame curriculum (run/endgame_starts.h): from the second generation on, endgame_share
-  // of each generation's games start 1 to N plies before the end of one of endgame_positions
-  // decisive games of the earlier generations, N = endgame_plies in the second generation and
-  // endgame_plies_step more in each one after it. 0: every game from the profile's start.
-  double endgame_share = 0;
-  int endgame_plies = 8;
-  int endgame_plies_step = 8;
-  int endgame_positions = 1000;
-
   // Gating (optional, AlphaGo Zero; KataGo and AlphaZero train continuously): a new checkpoint
   // plays the current one and self-play adopts it only if it scores at least gating_score.
   bool gating = false;
@@ -66,10 +57,6 @@ void fields(V& v, LoopConfig& c) {
   v.num("train_steps_per_generation", c.train_steps_per_generation, 0, 100'000'000);
   v.num("bootstrap_train_steps", c.bootstrap_train_steps, 0, 100'000'000);
   v.num("max_minutes", c.max_minutes, 0.0, 1e7);
-  v.num("endgame_share", c.endgame_share, 0.0, 1.0);
-  v.num("endgame_plies", c.endgame_plies, 1, 100'000);
-  v.num("endgame_plies_step", c.endgame_plies_step, 0, 100'000);
-  v.num("endgame_positions", c.endgame_positions, 1, 10'000'000);
   v.flag("gating", c.gating);
   v.num("gating_games", c.gating_games, 2, 100'000);
   v.num("gating_score", c.gating_score, 0.0, 1.0);

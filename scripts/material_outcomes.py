@@ -4,10 +4,8 @@
 For every play-phase position from ply MIN_PLY on (default 60), the mover's material balance
 read off its planes (P 1, N 3, khon or alfil 2.5, met or fers 1.5, R 5, as GameState::material
 counts; rounded, clipped to +-6) against the game's result for the mover, in per cent of
-positions, separately for the bootstrap's games and the networks' (games/model_id empty or not),
-and for the networks' games begun in the play phase (the loop's endgame curriculum,
-loop.endgame_share) apart from those begun at the placement. Positions, not games, since
-positions are what training samples (docs/BENCHMARKS.md, "Why the value counts no men").
+positions, separately for the bootstrap's games and the networks' (games/model_id empty or
+not). Positions, not games, since positions are what training samples (docs/BENCHMARKS.md, "Why the value counts no men").
 
     python3 scripts/material_outcomes.py runs/<run>/games [MIN_PLY]
 """
@@ -44,16 +42,13 @@ def main():
             kinds = np.empty(len(phase), dtype=object)
             first = shard["games/first_position"][:]
             for g, (start, n) in enumerate(zip(first, shard["games/num_positions"][:])):
-                kind = "networks" if len(models[g]) else "bootstrap"
-                if kind == "networks" and n and phase[start] == 1:
-                    kind = "networks, endgame starts"
-                kinds[start:start + n] = kind
+                kinds[start:start + n] = "networks" if len(models[g]) else "bootstrap"
             keep = (phase == 1) & (p["ply"][:] >= min_ply)
             balance = (popcount(p["planes"][:]) * VALUES).sum(1)[keep]
             edges = np.clip(np.round(balance), -6, 6).astype(int)
             for kind, edge, result in zip(kinds[keep], edges, p["result"][:][keep]):
                 counts.setdefault((kind, edge), [0, 0, 0])[1 - int(result)] += 1
-    for kind in ("bootstrap", "networks", "networks, endgame starts"):
+    for kind in ("bootstrap", "networks"):
         if not any(k == kind for k, _ in counts):
             continue
         print(f"{kind}: the mover's edge in pawns, win / draw / loss in % of positions at ply >= {min_ply}")

@@ -35,13 +35,6 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
   return splitmix64(state);
 }
 
-int other_start_of(uint64_t run_seed, int64_t index, double other_share, int others) {
-  if (others <= 0 || other_share <= 0) return -1;
-  Rng rng(game_seed(run_seed, index) ^ 0x7374617274ull);  // "start": a stream of its own
-  if (rng.uniform() >= other_share) return -1;
-  return int(rng.below(uint32_t(others)));
-}
-
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
                    const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement)
     : config_(config),

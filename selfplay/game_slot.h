@@ -27,12 +27,6 @@ uint64_t game_index_of(uint64_t run_seed, uint64_t seed);
 // one run play disjoint games (their seeds coincide with a chance of about n^2 / 2^64 in n games).
 uint64_t worker_seed(uint64_t run_seed, std::string_view worker);
 
-// Which start game number `index` plays when a share `other_share` of a run's games starts from
-// one of `others` other positions (SelfplayJob::other_starts): -1 for the job's start, else the
-// other start's index; drawn from the game's seed, so a game's start does not depend on which
-// worker plays it, nor on when.
-int other_start_of(uint64_t run_seed, int64_t index, double other_share, int others);
-
 // Not thread-safe: owned by one worker.
 class GameSlot {
  public:

@@ -98,33 +98,12 @@ void print_warning(const std::string& line) { std::fprintf(stderr, "warning: %s\
 
 struct Worker;
 
-// A worker's own copies of the job's start positions (GameState is not shared between threads),
-// and the one each game starts from (other_start_of).
-class WorkerStarts {
- public:
-  WorkerStarts(const SelfplayJob& job, uint64_t run_seed)
-      : main_(job.start->clone()), share_(job.other_start_share), run_seed_(run_seed) {
-    for (const auto& other : job.other_starts) others_.push_back(other->clone());
-  }
-  const game::GameState& main() const { return *main_; }
-  const game::GameState& of(int64_t game) const {
-    const int other = other_start_of(run_seed_, game, share_, int(others_.size()));
-    return other < 0 ? *main_ : *others_[size_t(other)];
-  }
-
- private:
-  std::unique_ptr<game::GameState> main_;
-  std::vector<std::unique_ptr<game::GameState>> others_;
-  double share_;
-  uint64_t run_seed_;
-};
-
 // A slot as the search batcher's leaf source: between two leaves it plays its game on, and when
 // the game ends it writes the game and begins the worker's next (or goes idle when none is left).
 class SlotFeed {
  public:
-  SlotFeed(GameSlot& slot, Worker& worker, data::ShardWriter& writer, const WorkerStarts& starts)
-      : slot_(slot), worker_(worker), writer_(writer), starts_(starts) {}
+  SlotFeed(GameSlot& slot, Worker& worker, data::ShardWriter& writer, const game::GameState& start)
+      : slot_(slot), worker_(worker), writer_(writer), start_(start) {}
   bool select_leaf(search::EvalQuery& query, search::EvalReply& reply);
   void deliver(const search::EvalReply& reply) { slot_.deliver(reply); }
 
@@ -132,7 +111,7 @@ class SlotFeed {
   GameSlot& slot_;
   Worker& worker_;
   data::ShardWriter& writer_;
-  const WorkerStarts& starts_;
+  const game::GameState& start_;
 };
 
 struct Worker {
@@ -230,7 +209,7 @@ bool SlotFeed::select_leaf(search::EvalQuery& query, search::EvalReply& reply) {
     if (game < 0)
       slot_.release();
     else
-      slot_.begin(game, starts_.of(game), worker_.model);
+      slot_.begin(game, start_, worker_.model);
   }
   return false;
 }
@@ -238,7 +217,7 @@ bool SlotFeed::select_leaf(search::EvalQuery& query, search::EvalReply& reply) {
 // The worker's games_per_thread slots, their leaves evaluated together, round after round, until
 // no game is left, the worker halts, or the slots went idle for a newer model.
 void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
-  const WorkerStarts starts(job, config.seed);
+  const std::unique_ptr<game::GameState> start = job.start->clone();  // this worker's own
   search::Tree scratch;
   std::vector<std::unique_ptr<GameSlot>> slots;
   std::vector<SlotFeed> feeds;
@@ -246,9 +225,9 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   for (int i = 0; i < config.games_per_thread && !draining(); ++i) {
     const int64_t game = counter.take();
     if (game < 0) break;
-    slots.push_back(std::make_unique<GameSlot>(config, starts.main(), &scratch, &job.placement));
-    slots.back()->begin(game, starts.of(game), model);
-    feeds.emplace_back(*slots.back(), *this, writer, starts);
+    slots.push_back(std::make_unique<GameSlot>(config, *start, &scratch, &job.placement));
+    slots.back()->begin(game, *start, model);
+    feeds.emplace_back(*slots.back(), *this, writer, *start);
   }
   std::vector<SlotFeed*> sources;
   for (SlotFeed& feed : feeds) sources.push_back(&feed);
@@ -295,10 +274,6 @@ int64_t count_games(const std::string& dir, const WarningSink& on_warning) {
 
 std::unique_ptr<SelfplayStats> run_selfplay(const SelfplayJob& job) {
   if (!job.start) throw Error("selfplay: the job has no start position");
-  for (const auto& other : job.other_starts)
-    if (!other || other->profile() != job.start->profile())
-      throw Error("selfplay: an other start position is not of the start's profile '" +
-                  std::string(job.start->profile()) + "'");
   const int threads = std::max(1, job.config.threads);
   auto stats = std::make_unique<SelfplayStats>();
   SelfplayConfig config = job.config;

@@ -8,7 +8,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "game/game_state.h"
 #include "search/evaluator.h"
@@ -31,12 +30,6 @@ struct SelfplayJob {
   // The position every game starts from: its game and rule profile are the ones played (e.g.
   // games::new_game("sittuyin")). Each worker plays on copies of its own.
   std::shared_ptr<const game::GameState> start;
-  // Other start positions of the same game and profile (the loop's endgame curriculum,
-  // run/endgame_starts.h): a game starts from one of them with probability other_start_share,
-  // whether and which drawn from the game's own seed, so that a resumed run plays each game as
-  // before (given the same list).
-  std::vector<std::shared_ptr<const game::GameState>> other_starts;
-  double other_start_share = 0;
   std::string out_dir;  // shards go here (runs/<run>/games)
   // Games the directory should hold when the job is done: this worker's games are counted by
   // index (each once, however often a killed run left it there), others as they are. Other

@@ -45,7 +45,7 @@ const std::vector<Module>& modules() {
       {"bundle", "src/bundle", {"core", "config", "game", "games", "search", "models", "client"}},
       {"run",
        "run",
-       {"core", "config", "plot", "game", "games", "data", "search", "models", "nn", "eval", "selfplay", "train"}},
+       {"core", "config", "plot", "game", "games", "search", "models", "nn", "eval", "selfplay", "train"}},
       {"cli",
        "src/cli",
        {"core", "config", "plot", "game", "games", "data", "search", "models", "nn", "eval", "placement", "selfplay",

@@ -143,46 +143,6 @@ RunConfig short_config(const std::string& dir) {
   return c;
 }
 
-// The endgame curriculum: the second generation picks its starts from the first generation's
-// decisive games, keeps them in starts/generation-2.epd and plays its share of games from them.
-TEST(Loop, TheSecondGenerationPlaysItsShareFromTheFirstsDecisiveEndings) {
-  TempDir dir;
-  RunConfig config = short_config(dir.str());
-  config.loop.generations = 2;
-  config.loop.bootstrap_games = 20;
-  config.selfplay.max_plies = 600;  // long enough for uniform games to end in mate
-  config.loop.endgame_share = 0.5;
-  config.loop.endgame_plies = 4;
-  std::vector<std::string> lines;
-  run_loop(config, nullptr, quiet(&lines));
-  const std::string starts_file = dir.str() + "/starts/generation-2.epd";
-  ASSERT_TRUE(fs::exists(starts_file));
-  std::set<std::string> starts;
-  std::ifstream in(starts_file);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') starts.insert(line);
-  ASSERT_FALSE(starts.empty());
-  EXPECT_FALSE(fs::exists(dir.str() + "/starts/generation-1.epd"));  // the bootstrap has no earlier games
-  int from_ending = 0, generation_two = 0;
-  for (const auto& path : data::list_shards(dir.str() + "/games")) {
-    const auto reader = data::ShardReader::open(path);
-    for (const auto& g : reader.read_games()) {
-      if (reader.info().generation != 2) {
-        EXPECT_FALSE(starts.count(g.start_fen)) << "a bootstrap game from an endgame start";
-        continue;
-      }
-      ++generation_two;
-      from_ending += int(starts.count(g.start_fen));
-    }
-  }
-  EXPECT_EQ(generation_two, 8);
-  EXPECT_GT(from_ending, 0);
-  EXPECT_LT(from_ending, 8);
-  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
-    return l.find("endgame starts: 50% of the games, from ") != std::string::npos;
-  }));
-}
-
 int64_t step_of(const std::string& checkpoint) {
   return train::checkpoint_step(fs::path(checkpoint).filename().string());
 }

@@ -11,13 +11,11 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <thread>
 
-#include "core/error.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "games/registry.h"
@@ -96,70 +94,6 @@ TEST(Selfplay, UniformBootstrapGamesAreColourBalanced) {
   ASSERT_GE(decisive, 100) << "too few decisive games to compare the colours";
   // Under no bias white ~ Binomial(decisive, 1/2): 3.5 standard deviations either way.
   EXPECT_LT(std::abs(white - black), 3.5 * std::sqrt(double(decisive))) << "White " << white << ", Black " << black;
-}
-
-// A rook ending: a short game, far from the placement phase of the job's own start.
-constexpr const char* kRookEnding = "4k3/8/8/8/8/8/R7/4K3[] w - - 0 1";
-
-// The other starts take about their share of the games, each game's start drawn from its own
-// seed: the same games start there whether one worker plays them or two (so a resumed run, which
-// plays the missing games by index, plays each from the start it would have had).
-TEST(Selfplay, OtherStartsTakeTheirShareOfTheGamesByEachGamesSeed) {
-  const auto job_in = [](const std::string& dir, int threads) {
-    SelfplayJob job = small_job(dir, 24);
-    job.config.threads = threads;
-    job.config.max_plies = 60;
-    job.other_starts = {games::new_game("sittuyin", kRookEnding).take_or_throw(kRookEnding)};
-    job.other_start_share = 0.5;
-    return job;
-  };
-  const std::string one = fresh_dir("others-1"), two = fresh_dir("others-2");
-  run_selfplay(job_in(one, 1));
-  run_selfplay(job_in(two, 2));
-  const std::string other_fen = games::new_game("sittuyin", kRookEnding).take_or_throw("")->to_string();
-  std::map<uint64_t, std::string> starts_one, starts_two;
-  int from_other = 0;
-  for (const auto& g : all_games(one)) {
-    starts_one[g.seed] = g.start_fen;
-    const bool drawn = other_start_of(42, int64_t(game_index_of(42, g.seed)), 0.5, 1) == 0;
-    EXPECT_EQ(g.start_fen == other_fen, drawn) << g.start_fen;
-    from_other += g.start_fen == other_fen;
-  }
-  for (const auto& g : all_games(two)) starts_two[g.seed] = g.start_fen;
-  EXPECT_EQ(starts_one.size(), 24u);
-  EXPECT_EQ(starts_one, starts_two);
-  EXPECT_GT(from_other, 0);
-  EXPECT_LT(from_other, 24);
-}
-
-TEST(Selfplay, OtherStartOfDrawsItsShareAndEachStartAlike) {
-  std::array<int, 5> counts{};  // [0]: the job's start; [1 + i]: other start i
-  for (int64_t game = 0; game < 20'000; ++game) {
-    const int other = other_start_of(7, game, 0.3, 4);
-    ASSERT_GE(other, -1);
-    ASSERT_LT(other, 4);
-    ++counts[size_t(other + 1)];
-  }
-  // Binomial counts, within 5 standard deviations: 14,000 +- 324 and 1,500 +- 184.
-  EXPECT_NEAR(counts[0], 14'000, 5 * std::sqrt(20'000 * 0.3 * 0.7));
-  for (int i = 1; i <= 4; ++i) EXPECT_NEAR(counts[size_t(i)], 1'500, 5 * std::sqrt(20'000 * 0.075 * 0.925)) << i;
-  for (int64_t game = 0; game < 100; ++game) {
-    EXPECT_EQ(other_start_of(7, game, 0, 4), -1);
-    EXPECT_EQ(other_start_of(7, game, 0.3, 0), -1);
-    EXPECT_GE(other_start_of(7, game, 1, 4), 0);
-  }
-}
-
-TEST(Selfplay, AnOtherStartOfAnotherProfileIsRefused) {
-  SelfplayJob job = small_job(fresh_dir("other-profile"), 2);
-  job.other_starts = {games::new_game("shatranj").take_or_throw("shatranj")};
-  job.other_start_share = 0.5;
-  try {
-    run_selfplay(job);
-    FAIL() << "no error";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("profile 'sittuyin'"), std::string::npos) << e.what();
-  }
 }
 
 int64_t repetition_endings(const std::string& dir) {
