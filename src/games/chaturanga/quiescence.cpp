@@ -14,7 +14,8 @@ float search(const Position& pos, float alpha, float beta, int plies_left) {
   MoveList moves;
   generate_legal(pos, moves);
   const bool check = pos.in_check();
-  if (moves.size == 0) return check ? -kMatedMaterial : 0.0f;  // a stalemate counts as even here
+  // Stalemate and a Shatranj bare-king end count as even here: a heuristic, not the rules.
+  if (moves.size == 0) return check ? -kMatedMaterial : 0.0f;
   const float stand = material_balance(pos);
   if (!check) {
     if (stand >= beta || plies_left == 0) return stand;
