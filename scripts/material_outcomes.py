@@ -5,7 +5,8 @@ For every play-phase position from ply MIN_PLY on (default 60), the mover's mate
 read off its planes (P 1, N 3, khon or alfil 2.5, met or fers 1.5, R 5, as GameState::material
 counts; rounded, clipped to +-6) against the game's result for the mover, in per cent of
 positions, separately for the bootstrap's games and the networks' (games/model_id empty or
-not). Positions, not games, since positions are what training samples (docs/BENCHMARKS.md, "Why the value counts no men").
+not). Positions, not games, since positions are what training samples (docs/BENCHMARKS.md,
+"Why the value counts no men").
 
     python3 scripts/material_outcomes.py runs/<run>/games [MIN_PLY]
 """

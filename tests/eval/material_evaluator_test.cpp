@@ -1,5 +1,6 @@
 // The material yardstick: the balance from the mover's view (GameState::material, the game's
-// count), men in hand included, and the value it gives the search.
+// count), men in hand included, the value it gives the search, and that value with the captures
+// resolved (search.leaf_quiescence).
 #include "eval/material_evaluator.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <cmath>
 
 #include "games/registry.h"
+#include "search/game_search.h"
 
 namespace sz::eval {
 namespace {
@@ -41,6 +43,38 @@ TEST(MaterialEvaluator, ValueFollowsTheBalanceAndPriorsAreUniform) {
   EXPECT_NEAR(reply.wdl[0] - reply.wdl[2], std::tanh(1.0f), 1e-6);
   EXPECT_NEAR(reply.wdl[0] + reply.wdl[1] + reply.wdl[2], 1.0f, 1e-6);
   for (int i = 0; i < n; ++i) EXPECT_FLOAT_EQ(priors[size_t(i)], 1.0f / float(n));
+}
+
+// search.leaf_quiescence: the a7 pawn is defended by the rook behind it. Counted at the leaf,
+// Rxa7 wins a pawn; with the captures resolved it loses the rook, and the search never plays it.
+TEST(MaterialEvaluator, WithLeafQuiescenceSeesTheRecapture) {
+  const auto start = games::new_game("sittuyin", "r3k3/p7/8/8/8/8/8/R3K3[] w - - 0 20").take_or_throw("fen");
+  const auto bad_capture = game::ActionId(start->parse_action("a1a7").take_or_throw("a1a7"));
+  MaterialEvaluator material;
+  for (uint64_t seed = 0; seed < 3; ++seed) {
+    float capture_q[2] = {};
+    for (const int resolve : {0, 1}) {
+      search::SearchConfig config;
+      config.full_visits = config.cheap_visits = 48;
+      config.placement_temperature = config.play_temperature = config.play_temperature_floor = 0.0f;
+      config.leaf_quiescence = float(resolve);
+      search::GameSearch tree_search(config, *start, seed);
+      const search::SearchResult& r = tree_search.run(material, search::SearchKind::Cheap);
+      for (int i = 0; i < tree_search.root_child_count(); ++i) {
+        const search::ChildStats c = tree_search.root_child(i);
+        if (c.action != bad_capture) continue;
+        ASSERT_GT(c.visits, 0) << "seed " << seed;
+        capture_q[resolve] = c.q;
+      }
+      if (resolve) {
+        EXPECT_NE(r.action, bad_capture) << "seed " << seed;
+        EXPECT_NEAR(r.wdl[0] + r.wdl[1] + r.wdl[2], 1.0f, 1e-5f);
+        for (const float p : r.wdl) EXPECT_TRUE(p >= 0.0f && p <= 1.0f);
+      }
+    }
+    EXPECT_GT(capture_q[0], -0.2f) << "seed " << seed << ": counted, the capture looks even or better";
+    EXPECT_LT(capture_q[1], -0.5f) << "seed " << seed << ": resolved, it loses the rook";
+  }
 }
 
 }  // namespace

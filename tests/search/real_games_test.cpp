@@ -251,50 +251,6 @@ TEST(RealGames, ContemptKeepsItsSignAfterTreeReuse) {
   }
 }
 
-// A uniform prior and the material count as the value (the arena's material player).
-class CountingEvaluator final : public Evaluator {
- public:
-  void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) override {
-    for (size_t i = 0; i < queries.size(); ++i) {
-      for (float& p : replies[i].priors) p = 1.0f / float(queries[i].actions.size());
-      const float q = std::tanh(queries[i].state->material() / 5.0f);
-      replies[i].wdl[0] = std::max(q, 0.0f);
-      replies[i].wdl[2] = std::max(-q, 0.0f);
-      replies[i].wdl[1] = 1.0f - std::fabs(q);
-    }
-  }
-};
-
-// search.leaf_quiescence: the a7 pawn is defended by the rook behind it. Counted at the leaf,
-// Rxa7 wins a pawn; with the captures resolved it loses the rook, and the search never plays it.
-TEST(RealGames, LeafQuiescenceSeesTheRecapture) {
-  const auto start = games::new_game("sittuyin", "r3k3/p7/8/8/8/8/8/R3K3[] w - - 0 20").take_or_throw("fen");
-  const game::ActionId bad_capture = action(*start, "a1a7");
-  CountingEvaluator counting;
-  for (uint64_t seed = 0; seed < 3; ++seed) {
-    float capture_q[2] = {};
-    for (const int resolve : {0, 1}) {
-      SearchConfig config = greedy_config(48);
-      config.leaf_quiescence = float(resolve);
-      GameSearch search(config, *start, seed);
-      const SearchResult& r = search.run(counting, SearchKind::Cheap);
-      for (int i = 0; i < search.root_child_count(); ++i) {
-        const ChildStats c = search.root_child(i);
-        if (c.action != bad_capture) continue;
-        ASSERT_GT(c.visits, 0) << "seed " << seed;
-        capture_q[resolve] = c.q;
-      }
-      if (resolve) {
-        EXPECT_NE(r.action, bad_capture) << "seed " << seed;
-        EXPECT_NEAR(r.wdl[0] + r.wdl[1] + r.wdl[2], 1.0f, 1e-5f);
-        for (const float p : r.wdl) EXPECT_TRUE(p >= 0.0f && p <= 1.0f);
-      }
-    }
-    EXPECT_GT(capture_q[0], -0.2f) << "seed " << seed << ": counted, the capture looks even or better";
-    EXPECT_LT(capture_q[1], -0.5f) << "seed " << seed << ": resolved, it loses the rook";
-  }
-}
-
 // Ties go to a random edge: with a uniform prior and a zero value every first placement of
 // Sittuyin is as good as any other, so over many seeds each is chosen about equally often
 // (chi-square against the uniform distribution). Ties to the first edge chose one move always.
