@@ -27,17 +27,24 @@ pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95
 pairing, and a Bradley-Terry fit with the random mover (else the first player) at 0 Elo.
 
 Players (SPEC):
-  model:PATH[,sims=N][,temp=T][,contempt=C]   MCTS with a checkpoint
-  uniform[,sims=N][,temp=T][,contempt=C]      MCTS with a uniform prior and a zero value
-  material[,sims=N][,temp=T][,contempt=C]     MCTS with a uniform prior and a material-count value
-  random                         a random legal mover
+  model:PATH[,SEARCH...]     MCTS with a checkpoint
+  uniform[,SEARCH...]        MCTS with a uniform prior and a zero value
+  material[,SEARCH...]       MCTS with a uniform prior and a material-count value
+    SEARCH settings: sims=N (default --sims); temp=T, the move-choice temperature on visit
+    counts, every ply (default 0); and, by default the config's search section: contempt=C,
+    what a draw the rules decide costs the player (-1..1); qs=W, each leaf's value blended with
+    W of its capture-resolved material (0..1); win=N, a leaf whose mover forces a win within N
+    of its moves (the first ones checks; 1: a mate in one) scored as won without the network
+  random                     a random legal mover
+  fsf[:nodes=N|movetime=MS|depth=D][,skill=S][,elo=E][,option.NAME=VALUE...]
+                             Fairy-Stockfish, found or installed (../shared/tools/fsf-uci);
+                             nodes=1 unless a limit is given; skill: Skill Level 0..20; elo:
+                             UCI_LimitStrength at UCI_Elo E; e.g. fsf:nodes=1
   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D]
-                                 an external UCI engine (default nodes=1000; no commas in
-                                 COMMAND), e.g. Fairy-Stockfish:
-      'uci:NODE_PATH=DIR/node_modules node ../shared/tools/fsf-uci/fsf-uci.js,depth=4'
-  any of them: ,name=NAME        how tables, PGN and JSON call it
-  sims defaults to --sims; temp (move-choice temperature on visit counts, every ply) to 0;
-  contempt (what a draw the rules decide costs the player, -1..1) to search.contempt, 0.
+                             an external UCI engine (default nodes=1000; no commas in COMMAND)
+  any of them: ,name=NAME    how tables, PGN and JSON call it
+               ,placement=network|random|fixed:FILE|book:FILE   how it places its men in
+                             Sittuyin (default network: its own choice)
 
 Options:
   --starts FILE         EPD/FEN start suite, one position per line (default: the start position),

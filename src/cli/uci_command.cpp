@@ -28,6 +28,11 @@ Options (setoption name NAME value VALUE):
   Move Overhead milliseconds kept back per timed move (default 30)
   Contempt      -100..100: what a draw the rules decide costs the engine, in percent of a win
                 (search.contempt; default 0); > 0 plays on rather than repeat against a weaker side
+  Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
+                material (search.leaf_quiescence x 100; default 0)
+  Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
+                checks; 1: a mate in one) is scored as won without the network
+                (search.leaf_win_moves; default 0)
   Hash          MiB the search tree may use (default 1024)
 go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
 info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =

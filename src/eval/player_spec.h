@@ -1,8 +1,9 @@
 #pragma once
 // Players named on a command line (`sittuyin-zero arena --player SPEC`):
-//   model:PATH[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]  MCTS with a checkpoint's network
-//   uniform[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]     MCTS, uniform prior and zero value
-//   material[,sims=N][,temp=T][,contempt=C][,qs=W][,name=X]    MCTS, uniform prior, material value
+//   model:PATH[,SEARCH...]   MCTS with a checkpoint's network
+//   uniform[,SEARCH...]      MCTS, uniform prior and zero value
+//   material[,SEARCH...]     MCTS, uniform prior, material value
+//     SEARCH: sims=N, temp=T, contempt=C, qs=W, win=N, name=X
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
@@ -13,7 +14,8 @@
 // Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
 // (placement_control.h; network, its own choice, by default).
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
-// contempt (search.contempt) and qs (search.leaf_quiescence) to the caller's search config.
+// contempt (search.contempt), qs (search.leaf_quiescence) and win (search.leaf_win_moves, 0..4)
+// to the caller's search config.
 #include <functional>
 #include <optional>
 #include <string>
@@ -36,6 +38,7 @@ struct PlayerSpec {
   float temperature = 0;
   std::optional<float> contempt;         // replaces search.contempt
   std::optional<float> leaf_quiescence;  // qs=: replaces search.leaf_quiescence
+  std::optional<int> leaf_win_moves;     // win=N: replaces search.leaf_win_moves
   UciPlayerOptions uci;                  // Kind::Uci and Kind::Fsf (whose command is found when played)
   PlacementControl placement;            // placement=...
 };

@@ -98,6 +98,14 @@ class GameState {
   virtual int legal_actions(std::span<ActionId> out) const = 0;
   virtual void apply(ActionId action) = 0;  // a legal action
   virtual Outcome outcome() const = 0;      // claimable draws count as ends
+  // Whether the side to move forces a win within `moves` of its own moves (1: an action that
+  // ends the game at once in its favour, a mate in one): an exact value the search gives a
+  // leaf without asking the network (search.leaf_win_moves). Sound, not complete: false where a
+  // game cannot tell, and a game may try only forcing first moves (chaturanga: checks).
+  virtual bool forces_win(int moves) const {
+    (void)moves;
+    return false;
+  }
 
   virtual void encode(EncodedView out) const = 0;
 

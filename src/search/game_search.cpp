@@ -124,6 +124,12 @@ bool GameSearch::descend() {
     score_terminal(node, outcome);
     return false;
   }
+  // Not the root: a search must have a move to choose.
+  if (config_.leaf_win_moves > 0 && node != 0 && scratch_->forces_win(config_.leaf_win_moves)) {
+    const bool first = scratch_->to_move() == game::Player::First;
+    score_terminal(node, {first ? game::GameResult::FirstWins : game::GameResult::SecondWins, "forced win"});
+    return false;
+  }
   leaf_count_ = scratch_->legal_actions(leaf_actions_);
   assert(leaf_count_ > 0 && leaf_count_ <= game::kMaxActions);
   leaf_player_ = scratch_->to_move();

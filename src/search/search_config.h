@@ -19,6 +19,8 @@ enum class SearchKind : uint8_t {
   Cheap,  // no noise, no forced playouts; its visits are not a policy target
 };
 
+inline constexpr int kMaxWinSearchMoves = 4;  // SearchConfig::leaf_win_moves
+
 struct SearchConfig {
   // ---- Budget (playout-cap randomisation) ----
   // PUCT: the root's children end the search with at least this many visits in all, counting
@@ -46,6 +48,11 @@ struct SearchConfig {
   // alone (the network gives the priors), 0 disables it.
   float leaf_quiescence = 0.0f;
   int quiescence_plies = 8;
+  // A leaf whose mover forces a win within this many of its moves (GameState::forces_win:
+  // 1 a mate in one, 2 a check after which every reply allows one, ...) is scored as the win it
+  // is, a terminal, without the network: a move that walks into a mate is refuted on its first
+  // visit, not when the search happens to try the mating line. 0 disables it.
+  int leaf_win_moves = 0;
 
   // ---- Root exploration, full PUCT searches only ----
   float dirichlet_weight = 0.25f;        // P' = (1 - w) P + w eta; 0 disables the noise
@@ -90,6 +97,7 @@ void fields(V& v, SearchConfig& c) {
   v.num("contempt", c.contempt, -1.0f, 1.0f);
   v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
   v.num("quiescence_plies", c.quiescence_plies, 0, 64);
+  v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);
   v.flag("forced_playouts", c.forced_playouts);

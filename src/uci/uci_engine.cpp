@@ -194,6 +194,10 @@ void UciEngine::cmd_uci() {
   emit("option name Move Overhead type spin default 30 min 0 max 5000");
   emit("option name Contempt type spin default " + std::to_string(std::lround(search_config_.contempt * 100)) +
        " min -100 max 100");
+  emit("option name Leaf Quiescence type spin default " +
+       std::to_string(std::lround(search_config_.leaf_quiescence * 100)) + " min 0 max 100");
+  emit("option name Win Search type spin default " + std::to_string(search_config_.leaf_win_moves) + " min 0 max " +
+       std::to_string(search::kMaxWinSearchMoves));
   emit("option name Hash type spin default 1024 min 1 max 1048576");
   emit("uciok");
 }
@@ -222,11 +226,18 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "strength") return spin(0, kMaxStrength, strength_);
   if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
   if (key == "hash") return spin(1, 1 << 20, hash_mb_);
-  if (key == "contempt") {
-    int percent = int(std::lround(search_config_.contempt * 100));
-    spin(-100, 100, percent);
-    search_config_.contempt = float(percent) / 100.0f;
-    search_.reset();  // the next search starts with the new setting
+  // Search settings in percent; the next search starts with the new setting.
+  const auto percent = [&](int lo, float& field) {
+    int v = int(std::lround(field * 100));
+    spin(lo, 100, v);
+    field = float(v) / 100.0f;
+    search_.reset();
+  };
+  if (key == "contempt") return percent(-100, search_config_.contempt);
+  if (key == "leaf quiescence") return percent(0, search_config_.leaf_quiescence);
+  if (key == "win search") {
+    spin(0, search::kMaxWinSearchMoves, search_config_.leaf_win_moves);
+    search_.reset();
     return;
   }
   if (key == "threads") {

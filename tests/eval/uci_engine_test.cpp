@@ -107,8 +107,10 @@ TEST(UciEngine, ScriptedSession) {
   const std::string variant = lines[2];
   EXPECT_TRUE(starts_with(variant, "option name UCI_Variant type combo default sittuyin")) << variant;
   for (const auto& p : games::profile_names()) EXPECT_NE(variant.find(" var " + p), std::string::npos) << p;
-  for (const char* o : {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
-                        "Contempt type spin default 0 min -100 max 100"}) {
+  for (const char* o :
+       {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
+        "Contempt type spin default 0 min -100 max 100", "Leaf Quiescence type spin default 0 min 0 max 100",
+        "Win Search type spin default 0 min 0 max 4"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
         << o;
   }
@@ -120,6 +122,8 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_EQ(s.send("setoption name UCI_Variant value sittuyin").size(), 1u);
   EXPECT_TRUE(s.send("setoption name Simulations value 64").empty());
   EXPECT_TRUE(s.send("setoption name Contempt value 30").empty());
+  EXPECT_TRUE(s.send("setoption name Leaf Quiescence value 100").empty());
+  EXPECT_TRUE(s.send("setoption name Win Search value 2").empty());
   EXPECT_TRUE(s.send("ucinewgame").empty());
   EXPECT_TRUE(s.send("isready") == std::vector<std::string>{"readyok"});
 
@@ -200,6 +204,8 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
       {"setoption name Simulations value 0", "option 'Simulations' wants a whole number in 1.."},
       {"setoption name Strength value 11", "option 'Strength'"},
       {"setoption name Contempt value 101", "option 'Contempt'"},
+      {"setoption name Leaf Quiescence value -1", "option 'Leaf Quiescence'"},
+      {"setoption name Win Search value 5", "option 'Win Search'"},
       {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},
       {"setoption name UCI_Variant value chess", "option 'UCI_Variant': chess"},
       {"setoption name Model value /no/such/model.pt", "option 'Model'"},

@@ -111,6 +111,40 @@ TEST(RealGames, AvoidsAllowingMateInOne) {
   }
 }
 
+// search.leaf_win_moves = 1: a move that allows a mate in one is refuted on its first visit
+// (the reply's position is a terminal, its mover's win), so a budget of a few visits a move
+// holds where the plain search above needs 1,600. GameState::forces_win(1) agrees with the rules.
+TEST(RealGames, LeafWinSearchRefutesMovesAllowingMateOnTheirFirstVisit) {
+  UniformEvaluator uniform;
+  for (const Position& p : kAvoidMate) {
+    const auto start = load(p);
+    std::array<game::ActionId, game::kMaxActions> moves{};
+    const int n = start->legal_actions(moves);
+    const std::set<game::ActionId> losing = moves_allowing_mate(*start);
+    auto after = start->clone();
+    for (int i = 0; i < n; ++i) {
+      after->copy_from(*start);
+      after->apply(moves[size_t(i)]);
+      EXPECT_EQ(after->forces_win(1), losing.count(moves[size_t(i)]) == 1)
+          << p.profile << " after " << start->action_to_string(moves[size_t(i)]);
+    }
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      SearchConfig config = greedy_config(3 * n);
+      config.leaf_win_moves = 1;
+      GameSearch search(config, *start, seed);
+      const SearchResult& r = search.run(uniform, SearchKind::Cheap);
+      EXPECT_EQ(losing.count(r.action), 0u)
+          << p.profile << " seed " << seed << " played " << start->action_to_string(r.action);
+      for (int i = 0; i < search.root_child_count(); ++i) {
+        const ChildStats c = search.root_child(i);
+        if (losing.count(c.action) && c.visits > 0) {
+          EXPECT_FLOAT_EQ(c.q, -1.0f) << start->action_to_string(c.action);
+        }
+      }
+    }
+  }
+}
+
 // White to move with 16 legal moves; e1e8 mates (the black pawns box their own king in).
 const Position kGumbelMate[] = {
     {"sittuyin", "6k1/5ppp/8/8/8/8/6PP/4R2K[] w - - 0 1", "e1e8"},

@@ -1,5 +1,8 @@
 #include "games/chaturanga/adjudicate.h"
 
+#include <algorithm>
+#include <cassert>
+
 #include "games/chaturanga/movegen.h"
 
 namespace sz::chaturanga {
@@ -8,9 +11,7 @@ using namespace board8;
 
 namespace {
 
-GameEnd win_for(Color c, EndReason reason) {
-  return {c == White ? Outcome::WhiteWins : Outcome::BlackWins, reason};
-}
+GameEnd win_for(Color c, EndReason reason) { return {c == White ? Outcome::WhiteWins : Outcome::BlackWins, reason}; }
 GameEnd draw(EndReason reason) { return {Outcome::Draw, reason}; }
 
 bool repeated(const Position& pos, std::span<const uint64_t> history) {
@@ -18,8 +19,7 @@ bool repeated(const Position& pos, std::span<const uint64_t> history) {
   if (rule <= 1) return false;
   const size_t window = std::min<size_t>(size_t(pos.rule50()), history.size());
   int seen = 0;
-  for (size_t i = history.size() - window; i < history.size(); ++i)
-    seen += history[i] == pos.key();
+  for (size_t i = history.size() - window; i < history.size(); ++i) seen += history[i] == pos.key();
   return seen >= rule - 1;
 }
 
@@ -31,8 +31,7 @@ bool pychess_cannot_mate(const Position& pos, Color c) {
   const Bitboard men = pos.pieces() & ~pos.pieces(King);
   const Bitboard mets = pos.pieces(Fers);
   const Bitboard unbound = men & ~mets;
-  if (pos.pieces(c, Fers) && (((mets & kLightSquares) && (mets & ~kLightSquares)) || unbound))
-    return false;
+  if (pos.pieces(c, Fers) && (((mets & kLightSquares) && (mets & ~kLightSquares)) || unbound)) return false;
   if ((pos.pieces(c) & unbound) && more_than_one(men)) return false;
   return true;
 }
@@ -41,10 +40,12 @@ bool pychess_cannot_mate(const Position& pos, Color c) {
 
 bool cannot_mate(const Position& pos, Color c) {
   switch (pos.rules().insufficient) {
-    case InsufficientMaterialRule::Pychess: return pychess_cannot_mate(pos, c);
+    case InsufficientMaterialRule::Pychess:
+      return pychess_cannot_mate(pos, c);
     case InsufficientMaterialRule::BareKings:
       return pos.pieces() == pos.pieces(King) && !pos.hand_count(White) && !pos.hand_count(Black);
-    case InsufficientMaterialRule::None: return false;
+    case InsufficientMaterialRule::None:
+      return false;
   }
   return false;
 }
@@ -53,8 +54,7 @@ GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history) {
   const RuleProfile& rules = pos.rules();
   const Color us = pos.side_to_move();
   bool won = false;
-  if (rules.bare_king_loses && pos.bare_king_decided(&won))
-    return win_for(won ? us : ~us, EndReason::BareKing);
+  if (rules.bare_king_loses && pos.bare_king_decided(&won)) return win_for(won ? us : ~us, EndReason::BareKing);
   MoveList legal;
   generate_legal(pos, legal);
   if (legal.size == 0) {
@@ -64,15 +64,13 @@ GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history) {
       generate_legal_unfiltered(pos, any);
       if (any.size) return draw(EndReason::NoLegalMoveDraw);
     }
-    return rules.stalemate == StalemateRule::Loss ? win_for(~us, EndReason::Stalemate)
-                                                  : draw(EndReason::Stalemate);
+    return rules.stalemate == StalemateRule::Loss ? win_for(~us, EndReason::Stalemate) : draw(EndReason::Stalemate);
   }
   if (rules.n_move_plies && pos.rule50() >= rules.n_move_plies) return draw(EndReason::NMove);
   if (repeated(pos, history)) return draw(EndReason::Repetition);
-  if (pos.counting_limit() && pos.counting_ply() > pos.counting_limit())
-    return draw(EndReason::Counting);
-  if (rules.promotion_only_draw && !pos.in_check() && popcount(pos.pieces(us)) == 2 &&
-      pos.pieces(us, Pawn) && pos.pieces(us, King)) {
+  if (pos.counting_limit() && pos.counting_ply() > pos.counting_limit()) return draw(EndReason::Counting);
+  if (rules.promotion_only_draw && !pos.in_check() && popcount(pos.pieces(us)) == 2 && pos.pieces(us, Pawn) &&
+      pos.pieces(us, King)) {
     bool all_promotions = true;
     for (Move m : legal) all_promotions &= m.is_promotion();
     if (all_promotions) return draw(EndReason::PromotionOnly);
@@ -81,28 +79,118 @@ GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history) {
   return {};
 }
 
+namespace {
+
+// The game's earlier positions and those of the forcing line searched (forces_win).
+struct ForcingLine {
+  std::span<const uint64_t> history;
+  uint64_t keys[2 * kMaxForcedWinMoves] = {};
+  int size = 0;
+
+  // Whether `p` occurred before: in the line, or in the history since the last irreversible move.
+  bool seen(const Position& p) const {
+    for (int i = 0; i < size; ++i)
+      if (keys[i] == p.key()) return true;
+    const size_t window = std::min<size_t>(size_t(p.rule50()), history.size());
+    for (size_t i = history.size() - window; i < history.size(); ++i)
+      if (history[i] == p.key()) return true;
+    return false;
+  }
+};
+
+// Every reply to the check in `pos` (opponent to move, the game not over) leaves the checker
+// a forced win within `moves`.
+bool every_reply_loses(const Position& pos, ForcingLine& line, int moves);
+
+bool forces(const Position& pos, ForcingLine& line, int moves) {
+  const RuleProfile& rules = pos.rules();
+  const Outcome win = pos.side_to_move() == White ? Outcome::WhiteWins : Outcome::BlackWins;
+  const bool quiet_moves_may_win = rules.bare_king_loses || rules.stalemate == StalemateRule::Loss;
+  MoveList legal;
+  generate_legal(pos, legal);
+  line.keys[line.size++] = pos.key();
+  bool found = false;
+  for (const Move m : legal) {
+    Position next = pos;
+    next.do_move(m);
+    if (!quiet_moves_may_win && !next.in_check()) continue;  // then only a checkmate wins at once
+    // The wins come before every verdict that reads the history, so none is needed here.
+    const GameEnd end = adjudicate(next, {});
+    if (end.outcome == win) {
+      found = true;
+      break;
+    }
+    if (moves == 1 || end.over() || !next.in_check() || line.seen(next)) continue;
+    if (every_reply_loses(next, line, moves - 1)) {
+      found = true;
+      break;
+    }
+  }
+  --line.size;
+  return found;
+}
+
+bool every_reply_loses(const Position& pos, ForcingLine& line, int moves) {
+  MoveList replies;
+  generate_legal(pos, replies);
+  line.keys[line.size++] = pos.key();
+  bool all = true;
+  for (const Move r : replies) {
+    Position after = pos;
+    after.do_move(r);
+    if (adjudicate(after, {}).over() || line.seen(after) || !forces(after, line, moves)) {
+      all = false;
+      break;
+    }
+  }
+  --line.size;
+  return all;
+}
+
+}  // namespace
+
+bool forces_win(const Position& pos, std::span<const uint64_t> history, int moves) {
+  assert(moves >= 1 && moves <= kMaxForcedWinMoves);
+  ForcingLine line{history};
+  return forces(pos, line, moves);
+}
+
 std::string_view to_string(EndReason reason) {
   switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::Checkmate: return "checkmate";
-    case EndReason::Stalemate: return "stalemate";
-    case EndReason::BareKing: return "bare-king";
-    case EndReason::NoLegalMoveDraw: return "no-legal-move-draw";
-    case EndReason::NMove: return "n-move";
-    case EndReason::Repetition: return "repetition";
-    case EndReason::Counting: return "counting";
-    case EndReason::PromotionOnly: return "promotion-only";
-    case EndReason::Insufficient: return "insufficient";
+    case EndReason::None:
+      return "none";
+    case EndReason::Checkmate:
+      return "checkmate";
+    case EndReason::Stalemate:
+      return "stalemate";
+    case EndReason::BareKing:
+      return "bare-king";
+    case EndReason::NoLegalMoveDraw:
+      return "no-legal-move-draw";
+    case EndReason::NMove:
+      return "n-move";
+    case EndReason::Repetition:
+      return "repetition";
+    case EndReason::Counting:
+      return "counting";
+    case EndReason::PromotionOnly:
+      return "promotion-only";
+    case EndReason::Insufficient:
+      return "insufficient";
   }
   return "?";
 }
 
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
-    case Outcome::WhiteWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    case Outcome::Ongoing: return "*";
+    case Outcome::WhiteWins:
+      return "1-0";
+    case Outcome::BlackWins:
+      return "0-1";
+    case Outcome::Draw:
+      return "1/2-1/2";
+    case Outcome::Ongoing:
+      return "*";
   }
   return "*";
 }

@@ -20,9 +20,9 @@ enum class EndReason : uint8_t {
   NoLegalMoveDraw,  // stalemating is illegal and every move would stalemate: a draw
   NMove,            // n-move rule (50 or 70 moves without capture or pawn move)
   Repetition,
-  Counting,         // Sittuyin counting rule (16/44/64 moves)
-  PromotionOnly,    // Sittuyin K+P whose every legal move is a promotion
-  Insufficient,     // neither side can mate
+  Counting,       // Sittuyin counting rule (16/44/64 moves)
+  PromotionOnly,  // Sittuyin K+P whose every legal move is a promotion
+  Insufficient,   // neither side can mate
 };
 
 struct GameEnd {
@@ -33,6 +33,15 @@ struct GameEnd {
 
 // `history` holds the keys of the game's earlier positions, oldest first, not `pos` itself.
 GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history);
+
+// Whether the side to move forces a win within `moves` of its own moves (1..kMaxForcedWinMoves):
+// a legal move that wins at once (checkmate, or under the profile a bared king or a stalemate
+// that loses), or, with more moves, a check after which every reply leaves a forced win in one
+// move fewer. Sound, not complete: a quiet first move of a longer win is not tried, and a line
+// through a position seen before (in `history`, oldest first, without `pos`, or in the line)
+// counts as no win, since it might be a repetition. With moves = 1 it is exact.
+inline constexpr int kMaxForcedWinMoves = 4;
+bool forces_win(const Position& pos, std::span<const uint64_t> history, int moves);
 
 // Whether colour c can no longer mate under the profile's insufficient-material rule.
 bool cannot_mate(const Position& pos, Color c);

@@ -1,5 +1,6 @@
 #include "games/chaturanga/state.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "games/chaturanga/action_space.h"
@@ -46,6 +47,10 @@ game::Outcome State::outcome() const {
   static constexpr game::GameResult kResults[] = {game::GameResult::Ongoing, game::GameResult::FirstWins,
                                                   game::GameResult::SecondWins, game::GameResult::Draw};
   return {kResults[int(end.outcome)], chaturanga::to_string(end.reason)};
+}
+
+bool State::forces_win(int moves) const {
+  return chaturanga::forces_win(pos_, history_, std::clamp(moves, 1, kMaxForcedWinMoves));
 }
 
 int State::repetitions() const {

@@ -27,6 +27,7 @@ class State final : public game::GameState {
   int legal_actions(std::span<game::ActionId> out) const override;
   void apply(game::ActionId action) override;
   game::Outcome outcome() const override;
+  bool forces_win(int moves) const override;  // adjudicate.h: forces_win, moves capped
   void encode(game::EncodedView out) const override;
   float material() const override;                         // quiescence.h: material_balance
   float quiescent_material(int max_plies) const override;  // quiescence.h: quiescent_balance
