@@ -27,7 +27,8 @@ Options (setoption name NAME value VALUE):
                 the move-choice temperature (level 0: Simulations/1024 visits, temperature 1)
   Move Overhead milliseconds kept back per timed move (default 30)
   Contempt      -100..100: what a draw the rules decide costs the engine, in percent of a win
-                (search.contempt; default 0); > 0 plays on rather than repeat against a weaker side
+                (search.contempt x 100: 20 under the quickstart config); > 0 plays on rather than
+                repeat against a weaker side
   Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
                 material (search.leaf_quiescence x 100; default 0)
   Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
