@@ -97,11 +97,10 @@ TEST_P(RandomPlayouts, KeepInvariantsAndEndWithAReason) {
       MoveList list;
       generate_legal(pos, list);
       // The slow generator dominates the cost (far more under the stalemate filter, which it
-      // runs by brute force): compare it in every other game, or every tenth.
+      // runs by brute force): compare it, and forces_win with its brute-force definition, in
+      // every other game, or every tenth.
       if (game % slow_check_every == 0) {
         ASSERT_EQ(fast_moves(pos), test::slow_legal_moves(pos)) << where;
-      }
-      if (game % slow_check_every == 0) {
         const bool win = forced_win_by_brute_force(pos, history, 1);
         ASSERT_EQ(forces_win(pos, history, 1), win) << where;
         wins += win;
