@@ -16,11 +16,7 @@ GameEnd draw(EndReason reason) { return {Outcome::Draw, reason}; }
 
 bool repeated(const Position& pos, std::span<const uint64_t> history) {
   const int rule = pos.rules().repetitions;
-  if (rule <= 1) return false;
-  const size_t window = std::min<size_t>(size_t(pos.rule50()), history.size());
-  int seen = 0;
-  for (size_t i = history.size() - window; i < history.size(); ++i) seen += history[i] == pos.key();
-  return seen >= rule - 1;
+  return rule > 1 && earlier_occurrences(pos, history) >= rule - 1;
 }
 
 // Fairy-Stockfish apiutil.h:has_insufficient_material as pychess applies it to Sittuyin: a side
@@ -37,6 +33,13 @@ bool pychess_cannot_mate(const Position& pos, Color c) {
 }
 
 }  // namespace
+
+int earlier_occurrences(const Position& pos, std::span<const uint64_t> history) {
+  const size_t window = std::min<size_t>(size_t(pos.rule50()), history.size());
+  int seen = 0;
+  for (size_t i = history.size() - window; i < history.size(); ++i) seen += history[i] == pos.key();
+  return seen;
+}
 
 bool cannot_mate(const Position& pos, Color c) {
   switch (pos.rules().insufficient) {
@@ -91,10 +94,7 @@ struct ForcingLine {
   bool seen(const Position& p) const {
     for (int i = 0; i < size; ++i)
       if (keys[i] == p.key()) return true;
-    const size_t window = std::min<size_t>(size_t(p.rule50()), history.size());
-    for (size_t i = history.size() - window; i < history.size(); ++i)
-      if (history[i] == p.key()) return true;
-    return false;
+    return earlier_occurrences(p, history) > 0;
   }
 };
 

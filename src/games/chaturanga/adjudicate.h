@@ -32,6 +32,9 @@ struct GameEnd {
 };
 
 // `history` holds the keys of the game's earlier positions, oldest first, not `pos` itself.
+// How often `pos` occurred in `history` since the last irreversible move (the repetition count).
+int earlier_occurrences(const Position& pos, std::span<const uint64_t> history);
+
 GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history);
 
 // Whether the side to move forces a win within `moves` of its own moves (1..kMaxForcedWinMoves):

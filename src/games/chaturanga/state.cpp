@@ -53,12 +53,7 @@ bool State::forces_win(int moves) const {
   return chaturanga::forces_win(pos_, history_, std::clamp(moves, 1, kMaxForcedWinMoves));
 }
 
-int State::repetitions() const {
-  const size_t window = std::min<size_t>(size_t(pos_.rule50()), history_.size());
-  int seen = 0;
-  for (size_t i = history_.size() - window; i < history_.size(); ++i) seen += history_[i] == pos_.key();
-  return seen;
-}
+int State::repetitions() const { return earlier_occurrences(pos_, history_); }
 
 void State::encode(game::EncodedView out) const {
   chaturanga::encode(pos_, repetitions(), out.planes.first<kBinaryPlanes>(), out.scalars.first<kScalarFeatures>());
