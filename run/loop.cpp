@@ -1,5 +1,6 @@
 #include "run/loop.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -105,6 +106,8 @@ class LoopRun {
   train::TrainerHooks trainer_hooks();
   std::unique_ptr<selfplay::SelfplayStats> play_generation(int generation);
   bool adopt(const std::string& candidate, int generation, std::string& verdict);
+  std::vector<int64_t> rating_opponents(int64_t step) const;
+  bool rated(int64_t step) const;
   void rate(int64_t step, int generation);
   eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, const std::string& label,
                          uint64_t seed, const std::string& pgn = "");
@@ -251,15 +254,25 @@ void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_s
                    eval_simulations(config_)});
 }
 
-// The network of `step` plays the rate_previous networks before it and the anchor.
-void LoopRun::rate(int64_t step, int generation) {
-  if (loop_.rate_games == 0) return;
-  const auto& networks = ladder_->networks();
+// Whom the network of `step` is rated against: the rate_previous networks before it and the anchor.
+std::vector<int64_t> LoopRun::rating_opponents(int64_t step) const {
   std::vector<int64_t> opponents;
+  if (loop_.rate_games == 0) return opponents;
+  const auto& networks = ladder_->networks();
   for (auto it = networks.rbegin(); it != networks.rend() && int(opponents.size()) < loop_.rate_previous; ++it)
     if (it->step != step) opponents.push_back(it->step);
   if (anchor_) opponents.push_back(kAnchorStep);
-  for (const int64_t other : opponents) {
+  return opponents;
+}
+
+bool LoopRun::rated(int64_t step) const {
+  const std::vector<int64_t> opponents = rating_opponents(step);
+  return std::all_of(opponents.begin(), opponents.end(), [&](int64_t other) { return ladder_->played(step, other); });
+}
+
+void LoopRun::rate(int64_t step, int generation) {
+  if (loop_.rate_games == 0) return;
+  for (const int64_t other : rating_opponents(step)) {
     if (stopping() || ladder_->played(step, other)) continue;
     const std::string label =
         "rating " + model_name(step) + " vs " + (other == kAnchorStep ? anchor_name_ : model_name(other));
@@ -294,6 +307,7 @@ void LoopRun::final_matches(LoopReport& report) {
     record(*report.final_vs_anchor, final_step, kAnchorStep);
     write_file_atomically(run_ + "/eval/final-vs-anchor.json", eval::match_json(*report.final_vs_anchor));
   }
+  if (stopping()) report.stop_reason += "; final matches stopped (interrupt)";
 }
 
 LoopReport LoopRun::run() {
@@ -315,6 +329,10 @@ LoopReport LoopRun::run() {
   train::GenerationTraining training = train::read_generation_training(run_);
   bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
   if (unfinished) --generation;
+  if (const auto& networks = ladder_->networks(); !networks.empty() && !rated(networks.back().step)) {
+    say("loop: rating " + model_name(networks.back().step) + " first (its ratings are missing)");
+    rate(networks.back().step, networks.back().generation);
+  }
   while (more_generations(generation, report.stop_reason)) {
     auto played = std::make_unique<selfplay::SelfplayStats>();
     if (unfinished) {

@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <string>
 
 #include "cli/command.h"
 #include "cli/config_args.h"
@@ -25,10 +26,16 @@ command picks up where it stopped.
 )";
 
 void print_match(const char* what, const eval::MatchResult& m) {
+  if (m.games_played == 0) {
+    std::printf("final network against %s: stopped before its first game\n", what);
+    return;
+  }
   const auto& p = m.pairings.front();
-  std::printf("final network against %s, %d games: %.1f%% (W %d D %d L %d), %+.0f Elo [%+.0f, %+.0f]\n", what,
-              m.games_played, 100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo,
-              p.elo.lower, p.elo.upper);
+  const std::string games = m.stopped ? "stopped after " + std::to_string(m.games_played) + " of " +
+                                            std::to_string(m.games_scheduled) + " games"
+                                      : std::to_string(m.games_played) + " games";
+  std::printf("final network against %s, %s: %.1f%% (W %d D %d L %d), %+.0f Elo [%+.0f, %+.0f]\n", what, games.c_str(),
+              100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower, p.elo.upper);
 }
 
 void print_final(const run::LoopReport& report) {

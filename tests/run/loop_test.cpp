@@ -169,6 +169,61 @@ TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
   EXPECT_TRUE(train::read_generation_training(dir.str()).done);
 }
 
+// Ctrl-C in the final matches: the last line said only why the generations ended and how many
+// games the match had played. The reason says the matches were stopped, a stopped match is not
+// rated (the line of one cut short says "stopped after N of M games"), and the same command
+// plays them again.
+TEST(Loop, StoppedInTheFinalMatchesSaysSoAndPlaysThemWhenRunAgain) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  config.loop.final_eval_games = 2;
+  config.loop.eval_simulations = 2;  // a fast match: the test is about its bookkeeping
+  std::atomic<bool> stop{false};
+  LoopHooks hooks = quiet();
+  hooks.on_line = [&](const std::string& line) {
+    if (line.starts_with("loop: final matches")) stop = true;
+  };
+  const LoopReport stopped = run_loop(config, &stop, hooks);
+  EXPECT_EQ(stopped.generations, 1);
+  EXPECT_EQ(stopped.stop_reason, "loop.generations (1) done; final matches stopped (interrupt)");
+  EXPECT_FALSE(stopped.final_vs_anchor.has_value());  // stopped before it began
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 0u);
+
+  const LoopReport again = run_loop(config, nullptr, quiet());
+  EXPECT_EQ(again.generations, 0);
+  EXPECT_EQ(again.stop_reason, "loop.generations (1) done");
+  ASSERT_TRUE(again.final_vs_anchor.has_value());
+  EXPECT_FALSE(again.final_vs_anchor->stopped);
+  EXPECT_EQ(again.final_vs_anchor->games_played, 2);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 1u);
+}
+
+// Ctrl-C in a network's rating matches: the network stayed unrated for good, since only a new
+// adoption started ratings. Run again, the loop plays the missing matches first.
+TEST(Loop, StoppedInARatingRatesThatNetworkWhenRunAgain) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  config.loop.rate_games = 2;
+  config.loop.eval_simulations = 2;
+  std::atomic<bool> stop{false};
+  LoopHooks hooks = quiet();
+  hooks.on_line = [&](const std::string& line) {
+    if (line.starts_with("generation 1 |")) stop = true;  // adopted, its rating about to begin
+  };
+  const LoopReport stopped = run_loop(config, &stop, hooks);
+  EXPECT_EQ(stopped.generations, 1);
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 0u);
+
+  std::vector<std::string> lines;
+  const LoopReport again = run_loop(config, nullptr, quiet(&lines));
+  EXPECT_EQ(again.generations, 0);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "loop: rating model-00000014.pt first (its ratings are missing)");
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 1u);
+  ASSERT_EQ(again.ladder.networks.size(), 1u);
+  EXPECT_TRUE(again.ladder.anchored);
+}
+
 // adopted.txt held a path relative to the working directory: a run continued from elsewhere
 // found no such file and silently self-played with the bootstrap player. It is relative to the
 // run now, and a checkpoint it names that is missing is an error.
