@@ -31,6 +31,8 @@ Options (setoption name NAME value VALUE):
                 repeat against a weaker side
   Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
                 material (search.leaf_quiescence x 100; default 0)
+  King Hunt     0..100: with Leaf Quiescence, this percent of a bonus for driving the losing
+                king to a corner added to that material (search.leaf_king_hunt x 100; default 0)
   Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
                 checks; 1: a mate in one) is scored as won without the network
                 (search.leaf_win_moves; default 0)

@@ -120,6 +120,9 @@ class GameState {
     (void)max_plies;
     return material();
   }
+  // A bonus in material() units, from the side to move's view, for the side ahead driving the
+  // other king toward a corner (search.leaf_king_hunt); 0 for a game without the notion.
+  virtual float king_hunt() const { return 0; }
 
   virtual std::string action_to_string(ActionId action) const = 0;  // UCI, e.g. "R@a1"
   virtual std::string action_to_san(ActionId action) const = 0;     // for PGN, e.g. "Nf3+"

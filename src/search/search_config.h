@@ -48,6 +48,9 @@ struct SearchConfig {
   // alone (the network gives the priors), 0 disables it.
   float leaf_quiescence = 0.0f;
   int quiescence_plies = 8;
+  // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
+  // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
+  float leaf_king_hunt = 0.0f;
   // A leaf whose mover forces a win within this many of its moves (GameState::forces_win:
   // 1 a mate in one, 2 a check after which every reply allows one, ...) is scored as the win it
   // is, a terminal, without the network: a move that walks into a mate is refuted on its first
@@ -97,6 +100,7 @@ void fields(V& v, SearchConfig& c) {
   v.num("contempt", c.contempt, -1.0f, 1.0f);
   v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
   v.num("quiescence_plies", c.quiescence_plies, 0, 64);
+  v.num("leaf_king_hunt", c.leaf_king_hunt, 0.0f, 10.0f);
   v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);

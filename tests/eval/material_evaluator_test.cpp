@@ -1,6 +1,6 @@
 // The material yardstick: the balance from the mover's view (GameState::material, the game's
 // count), men in hand included, the value it gives the search, and that value with the captures
-// resolved (search.leaf_quiescence).
+// resolved (search.leaf_quiescence), and with the king hunt (search.leaf_king_hunt).
 #include "eval/material_evaluator.h"
 
 #include <gtest/gtest.h>
@@ -74,6 +74,23 @@ TEST(MaterialEvaluator, WithLeafQuiescenceSeesTheRecapture) {
     }
     EXPECT_GT(capture_q[0], -0.2f) << "seed " << seed << ": counted, the capture looks even or better";
     EXPECT_LT(capture_q[1], -0.5f) << "seed " << seed << ": resolved, it loses the rook";
+  }
+}
+
+// search.leaf_king_hunt: the mop-up bonus (GameState::king_hunt) joins the resolved material
+// before the value is taken; white a rook up, kings four apart, the lone king in the centre.
+TEST(MaterialEvaluator, WithKingHuntTheLeafValueCountsTheHunt) {
+  const auto start = games::new_game("sittuyin", "8/8/8/3k4/8/8/8/R3K3[] w - - 0 40").take_or_throw("fen");
+  ASSERT_FLOAT_EQ(start->king_hunt(), 0.06f * 3);
+  MaterialEvaluator material;
+  for (const float hunt : {0.0f, 1.0f, 2.0f}) {
+    search::SearchConfig config;
+    config.full_visits = config.cheap_visits = 1;  // the root's own evaluation
+    config.leaf_quiescence = 1;
+    config.leaf_king_hunt = hunt;
+    search::GameSearch tree_search(config, *start, 1);
+    const search::SearchResult& r = tree_search.run(material, search::SearchKind::Cheap);
+    EXPECT_NEAR(r.wdl[0] - r.wdl[2], std::tanh((5.0f + hunt * 0.18f) / 5.0f), 1e-5f) << "hunt " << hunt;
   }
 }
 

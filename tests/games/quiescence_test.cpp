@@ -1,5 +1,6 @@
 // The capture-only search behind GameState::quiescent_material: a hanging man counts as won, a
-// defended one as kept, a mate as a huge loss, and a placement-phase position as its count.
+// defended one as kept, a mate as a huge loss, and a placement-phase position as its count; and
+// the king hunt the search may add to it.
 #include "games/chaturanga/quiescence.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,24 @@ TEST(Quiescence, CheckmateIsAHugeLossAndChecksAreAnswered) {
 TEST(Quiescence, APlacementPositionIsItsCount) {
   const char* fen = "1n6/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFSSNNRkfssnrr] w - - 0 1";
   EXPECT_FLOAT_EQ(resolved("sittuyin", fen), counted("sittuyin", fen));
+}
+
+float hunt(const char* fen) { return games::new_game("sittuyin", fen).take_or_throw(fen)->king_hunt(); }
+
+// The mop-up term: larger as the side ahead drives the bare king to a corner and its own king
+// closes in, the same from either side's view with its sign, nothing near equality.
+TEST(KingHunt, GrowsAsTheLoneKingNearsACornerAndTheOtherKingClosesIn) {
+  const float centre = hunt("8/8/8/3k4/8/8/8/R6K[] w - - 0 40");
+  const float edge = hunt("8/8/8/7k/8/8/8/R6K[] w - - 0 40");
+  const float corner = hunt("7k/8/8/8/8/8/8/R6K[] w - - 0 40");
+  const float corner_close = hunt("7k/8/5K2/8/8/8/8/R7[] w - - 0 40");
+  EXPECT_GT(edge, centre);
+  EXPECT_GT(corner, edge);
+  EXPECT_GT(corner_close, corner);
+  EXPECT_FLOAT_EQ(corner_close, 0.1f * 6 + 0.06f * 5);  // the largest: corner, kings two apart
+  EXPECT_FLOAT_EQ(hunt("7k/8/5K2/8/8/8/8/R7[] b - - 0 40"), -corner_close);
+  EXPECT_FLOAT_EQ(hunt("7k/8/5K2/8/8/8/8/F7[] w - - 0 40"), 0.0f);                             // a met is not enough
+  EXPECT_FLOAT_EQ(hunt("1n6/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFSSNNRkfssnrr] w - - 0 1"), 0.0f);  // placement
 }
 
 }  // namespace

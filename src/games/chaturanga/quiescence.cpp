@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstdlib>
 
 #include "games/chaturanga/movegen.h"
 
@@ -64,6 +66,20 @@ float material_balance(const Position& pos) {
 float quiescent_balance(const Position& pos, int max_plies) {
   if (pos.hand_count(White) + pos.hand_count(Black)) return material_balance(pos);
   return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, max_plies);
+}
+
+float king_hunt(const Position& pos) {
+  if (pos.hand_count(White) + pos.hand_count(Black)) return 0;
+  const float balance = material_balance(pos);
+  if (std::fabs(balance) < kValue[Knight]) return 0;
+  const Color leader = balance > 0 ? pos.side_to_move() : ~pos.side_to_move();
+  const int hunted = pos.king_square(~leader), hunter = pos.king_square(leader);
+  if (hunted == board8::kNoSquare || hunter == board8::kNoSquare) return 0;
+  const int f = board8::file_of(hunted), r = board8::rank_of(hunted);
+  const int to_corner = (3 - std::min(f, 7 - f)) + (3 - std::min(r, 7 - r));  // 0 centre .. 6 corner
+  const int apart = std::max(std::abs(f - board8::file_of(hunter)), std::abs(r - board8::rank_of(hunter)));
+  const float hunt = 0.1f * float(to_corner) + 0.06f * float(7 - std::max(apart, 2));  // kings never touch
+  return balance > 0 ? hunt : -hunt;
 }
 
 }  // namespace sz::chaturanga

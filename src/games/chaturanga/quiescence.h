@@ -16,4 +16,10 @@ float material_balance(const Position& pos);
 inline constexpr float kMatedMaterial = 100.0f;
 float quiescent_balance(const Position& pos, int max_plies);
 
+// Stockfish's mop-up term: how far the side a knight or more ahead on material has driven the
+// other king toward a corner with its own king close, in pawns (0 to 0.9) from the side to
+// move's view (negative when the opponent leads); 0 in the placement phase or near equality.
+// What a material value lacks to convert a won ending: every quiet move scores the same.
+float king_hunt(const Position& pos);
+
 }  // namespace sz::chaturanga

@@ -63,6 +63,8 @@ float State::material() const { return material_balance(pos_); }
 
 float State::quiescent_material(int max_plies) const { return quiescent_balance(pos_, max_plies); }
 
+float State::king_hunt() const { return chaturanga::king_hunt(pos_); }
+
 std::string State::action_to_string(game::ActionId action) const {
   return to_uci(move_of(pos_, action), pos_.rules().game);
 }
