@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "games/registry.h"
 #include "search/game_search.h"
@@ -77,20 +78,42 @@ TEST(MaterialEvaluator, WithLeafQuiescenceSeesTheRecapture) {
   }
 }
 
+// The root's own evaluation, W - L for its mover, under `config`: one leaf, the root, delivered.
+float root_value(const search::SearchConfig& config, const game::GameState& start) {
+  MaterialEvaluator material;
+  search::GameSearch tree_search(config, start, 1);
+  tree_search.start_search(search::SearchKind::Cheap);
+  search::EvalQuery query{};
+  search::EvalReply reply{};
+  EXPECT_TRUE(tree_search.select_leaf(query, reply));
+  material.evaluate(std::span<const search::EvalQuery>(&query, 1), std::span<search::EvalReply>(&reply, 1));
+  tree_search.deliver(reply);
+  const std::array<float, 3> wdl = tree_search.root_wdl();
+  return wdl[0] - wdl[2];
+}
+
 // search.leaf_king_hunt: the mop-up bonus (GameState::king_hunt) joins the resolved material
 // before the value is taken; white a rook up, kings four apart, the lone king in the centre.
 TEST(MaterialEvaluator, WithKingHuntTheLeafValueCountsTheHunt) {
   const auto start = games::new_game("sittuyin", "8/8/8/3k4/8/8/8/R3K3[] w - - 0 40").take_or_throw("fen");
   ASSERT_FLOAT_EQ(start->king_hunt(), 0.06f * 3);
-  MaterialEvaluator material;
   for (const float hunt : {0.0f, 1.0f, 2.0f}) {
     search::SearchConfig config;
-    config.full_visits = config.cheap_visits = 1;  // the root's own evaluation
     config.leaf_quiescence = 1;
     config.leaf_king_hunt = hunt;
-    search::GameSearch tree_search(config, *start, 1);
-    const search::SearchResult& r = tree_search.run(material, search::SearchKind::Cheap);
-    EXPECT_NEAR(r.wdl[0] - r.wdl[2], std::tanh((5.0f + hunt * 0.18f) / 5.0f), 1e-5f) << "hunt " << hunt;
+    EXPECT_NEAR(root_value(config, *start), std::tanh((5.0f + hunt * 0.18f) / 5.0f), 1e-5f) << "hunt " << hunt;
+  }
+}
+
+// search.quiescence_check_plies: black wins the rook by Rf8+ and Rxf1
+// (tests/games/quiescence_test.cpp), which only a check ply sees.
+TEST(MaterialEvaluator, WithQuiescenceCheckPliesTheLeafValueSeesAWinningCheck) {
+  const auto start = games::new_game("sittuyin", "4r1k1/8/8/8/5K2/8/8/5R2[] b - - 0 40").take_or_throw("fen");
+  for (const int check_plies : {0, 1}) {
+    search::SearchConfig config;
+    config.leaf_quiescence = 1;
+    config.quiescence_check_plies = check_plies;
+    EXPECT_NEAR(root_value(config, *start), std::tanh(float(check_plies)), 1e-5f) << check_plies;
   }
 }
 
