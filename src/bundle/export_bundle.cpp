@@ -5,6 +5,7 @@
 #include "bundle/levels_file.h"
 #include "bundle/model_json.h"
 #include "bundle/onnx_model.h"
+#include "client/json_fields.h"
 #include "core/atomic_file.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/registry.h"
@@ -36,6 +37,12 @@ bool same_file(const std::string& a, const std::string& b) {
   return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
 }
 
+std::string search_json(search::SearchConfig c) {
+  client::JsonFieldWriter w;
+  search::fields(w, c);
+  return w.object();
+}
+
 }  // namespace
 
 ExportReport export_bundle(const ExportSpec& spec) {
@@ -59,7 +66,16 @@ ExportReport export_bundle(const ExportSpec& spec) {
   info.arch = loaded.net->architecture();
   ExportReport report;
   if (!spec.levels.empty()) {
-    for (const ManifestLevel& m : read_levels_manifest(spec.levels)) {
+    const LevelsManifest manifest = read_levels_manifest(spec.levels);
+    if (manifest.search) {
+      if (spec.search_given && search_json(*manifest.search) != search_json(spec.search))
+        throw Error(spec.levels +
+                    ": its levels were measured with the search settings under its 'search' key, and --config/--set "
+                    "ask for others; drop them to export the manifest's");
+      info.search = *manifest.search;
+      report.search_from_levels = true;
+    }
+    for (const ManifestLevel& m : manifest.levels) {
       if (m.level.player == "model" && !same_file(m.checkpoint, spec.checkpoint)) {
         report.skipped.push_back("level " + std::to_string(m.level.level) + " (" + m.level.name + "): it plays " +
                                  m.checkpoint + ", not the exported checkpoint");

@@ -24,12 +24,16 @@ struct ExportSpec {
   // and those that play the exported checkpoint go into the bundle; a level of another
   // checkpoint cannot be played with this bundle's network and is left out (reported).
   std::string levels;
-  search::SearchConfig search;  // written into model.json for clients' searches
+  // Written into model.json for clients' searches, unless the levels manifest names the search
+  // its levels were measured with: that one is written then (a level's Elo holds only under it).
+  search::SearchConfig search;
+  bool search_given = false;  // `search` was asked for (--config, --set): it must then agree with the manifest's
 };
 
 struct ExportReport {
   int levels = 0;                    // levels in the bundle
   std::vector<std::string> skipped;  // levels left out, with the reason
+  bool search_from_levels = false;   // model.json carries the levels manifest's search
 };
 
 // Writes the bundle; throws sz::Error naming the file or the profile at fault.

@@ -7,7 +7,7 @@
 
 namespace sz::bundle {
 
-std::vector<ManifestLevel> read_levels_manifest(const std::string& path) {
+LevelsManifest read_levels_manifest(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the levels manifest");
   std::ostringstream text;
@@ -23,7 +23,7 @@ std::vector<ManifestLevel> read_levels_manifest(const std::string& path) {
   top.text("profile", profile);
   top.text("anchor", anchor);
   top.num("random_over_anchor", random_over_anchor, -1e5, 1e5);
-  std::vector<ManifestLevel> out;
+  LevelsManifest out;
   for (config::Section& l : top.items("levels")) {
     for (const char* key : {"level", "name", "elo", "elo_lower", "elo_upper", "player", "simulations", "temperature"})
       if (!l.has(key)) throw l.error(std::string("missing key '") + l.path(key) + "'");
@@ -45,9 +45,15 @@ std::vector<ManifestLevel> read_levels_manifest(const std::string& path) {
     l.num("elo_over_anchor_upper", over_anchor, -1e5, 1e5);
     l.finish();
     if (b.player == "model" && m.checkpoint.empty()) throw l.error("checkpoint", "a model level names its checkpoint");
-    out.push_back(m);
+    out.levels.push_back(m);
   }
-  if (out.empty()) throw top.error("levels", "the manifest lists no levels");
+  if (out.levels.empty()) throw top.error("levels", "the manifest lists no levels");
+  if (std::optional<config::Section> search = top.child("search")) {
+    search::SearchConfig c;
+    search::fields(*search, c);
+    search->finish();
+    out.search = c;
+  }
   top.finish();
   return out;
 }

@@ -1,10 +1,12 @@
 #pragma once
 // The levels manifest of `sittuyin-zero levels` (eval/levels.h writes it: runs/<run>/eval/
 // levels.yaml) read back for `export --levels`: each level's search settings and measured Elo.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "client/bundle.h"
+#include "search/search_config.h"
 
 namespace sz::bundle {
 
@@ -13,8 +15,15 @@ struct ManifestLevel {
   std::string checkpoint;  // the network a `model` level plays; "" for random and uniform-mcts
 };
 
+struct LevelsManifest {
+  std::vector<ManifestLevel> levels;
+  // The search every MCTS level played with in the round robin (its `search` key); nullopt for a
+  // manifest written before the key was (its levels played the run's search section).
+  std::optional<search::SearchConfig> search;
+};
+
 // Throws sz::Error naming the file, the line and the key for a manifest that is not one, of
 // another version, or with a missing or malformed field.
-std::vector<ManifestLevel> read_levels_manifest(const std::string& path);
+LevelsManifest read_levels_manifest(const std::string& path);
 
 }  // namespace sz::bundle

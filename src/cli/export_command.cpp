@@ -28,7 +28,9 @@ inference), whose weights the torch-free runtime in client/ reads.
                       its levels that play CHECKPOINT, the random mover or uniform MCTS go into
                       model.json with their settings and measured Elo; the others are listed
   --config FILE       run config whose `search` section the bundle carries for the clients'
-                      searches (default: quickstart, as `sittuyin-zero uci` uses)
+                      searches (default: quickstart, as `sittuyin-zero uci` uses); a levels
+                      manifest's own search settings (those its Elo was measured with) are
+                      carried instead, and --config/--set must then agree with them
   --set KEY=VALUE     override a config value (repeatable)
 )";
 
@@ -59,8 +61,11 @@ int export_command(Args args) {
   }
   if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
   spec.search = run_config_from_args(config_args).search;
+  spec.search_given = !config_args.empty();
   const bundle::ExportReport report = bundle::export_bundle(spec);
   for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());
+  if (report.search_from_levels)
+    std::printf("search settings: %s's (those its levels were measured with)\n", spec.levels.c_str());
   std::printf("wrote %s/model.json (%d levels) and %s/model.onnx\n", spec.out.c_str(), report.levels, spec.out.c_str());
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "cli/command.h"
+#include "config/section.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "eval/levels.h"
@@ -25,7 +26,8 @@ Builds N opponents of increasing strength for game clients from a run's checkpoi
 counts and move-choice temperatures (and the random mover), measures every candidate's Elo in one
 round robin (Bradley-Terry, the random mover at 0), picks N with ratings as evenly spaced as the
 candidates allow, and writes DIR/eval/levels.yaml (the manifest: per level its Elo with a 95%
-interval, the checkpoint and the settings), DIR/eval/levels.json (the round robin) and, with
+interval, the checkpoint and the settings; the search settings every level played with, which
+`export --levels` puts in the bundle), DIR/eval/levels.json (the round robin) and, with
 gnuplot, DIR/plots/levels.png.
   --run DIR          the run directory (checkpoints in DIR/models)
   --count N          levels, 2..20 (default 5)
@@ -56,14 +58,28 @@ void plot_levels(const eval::LevelsResult& result, const std::string& run) {
   const std::string png = run + "/plots/levels.png";
   FILE* gp = popen("gnuplot 2>/dev/null", "w");
   if (!gp) return;
-  std::fprintf(gp, "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, 95%% interval)'\n"
-               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', '-' with lines notitle\n",
+  std::fprintf(gp,
+               "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, "
+               "95%% interval)'\n"
+               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', "
+               "'-' with lines notitle\n",
                png.c_str());
   for (int pass = 0; pass < 2; ++pass) {
-    for (const auto& l : result.levels) std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
+    for (const auto& l : result.levels)
+      std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
     std::fprintf(gp, "e\n");
   }
   if (pclose(gp) == 0) std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
+}
+
+// The manifest's `search` key: the search every MCTS level played with (the config's, --set
+// included), so that `export --levels` gives clients the settings the levels' Elo was measured under.
+std::string search_section(search::SearchConfig search) {
+  config::Writer w;
+  w.begin("search");
+  search::fields(w, search);
+  w.end();
+  return w.finish();
 }
 
 }  // namespace
@@ -78,16 +94,26 @@ int levels_command(Args args) {
   int count = 5, max_starts = 10, concurrency = 2, sims = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--run") run = flag_value(args, i);
-    else if (a == "--count") count = parse_int_flag(a, flag_value(args, i), 2, 20);
-    else if (a == "--starts") starts = flag_value(args, i);
-    else if (a == "--max-starts") max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
-    else if (a == "--concurrency") concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
-    else if (a == "--sims") sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
-    else if (a == "--config") config_name = flag_value(args, i);
-    else if (a == "--anchor") anchor = flag_value(args, i);
-    else if (a == "--set") overrides.push_back(flag_value(args, i));
-    else throw Error("unknown option '" + a + "' (see --help)");
+    if (a == "--run")
+      run = flag_value(args, i);
+    else if (a == "--count")
+      count = parse_int_flag(a, flag_value(args, i), 2, 20);
+    else if (a == "--starts")
+      starts = flag_value(args, i);
+    else if (a == "--max-starts")
+      max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
+    else if (a == "--concurrency")
+      concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
+    else if (a == "--sims")
+      sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
+    else if (a == "--config")
+      config_name = flag_value(args, i);
+    else if (a == "--anchor")
+      anchor = flag_value(args, i);
+    else if (a == "--set")
+      overrides.push_back(flag_value(args, i));
+    else
+      throw Error("unknown option '" + a + "' (see --help)");
   }
   if (run.empty()) throw Error("give --run DIR (see --help)");
   if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
@@ -100,7 +126,8 @@ int levels_command(Args args) {
   spec.full_simulations = sims > 0 ? sims : config.search.full_visits;
   spec.search = config.search;
   spec.profile = config.profile;
-  if (!starts.empty()) spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
+  if (!starts.empty())
+    spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
   spec.concurrency = concurrency;
   spec.seed = config.seed;
   const game::GameSpec game_spec = games::spec_for(config.profile).take_or_throw("profile");
@@ -115,7 +142,8 @@ int levels_command(Args args) {
   const eval::LevelsResult result = eval::build_levels(spec);
 
   fs::create_directories(run + "/eval");
-  write_file_atomically(run + "/eval/levels.yaml", eval::levels_manifest(result, run, config.profile));
+  write_file_atomically(run + "/eval/levels.yaml",
+                        eval::levels_manifest(result, run, config.profile) + search_section(config.search));
   write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
   plot_levels(result, run);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);

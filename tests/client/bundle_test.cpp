@@ -273,6 +273,87 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
   }
 }
 
+// A manifest's `search` key (the search its levels played with) is what the bundle carries: a
+// level's Elo holds only under it. Search settings asked for besides must agree with it; a
+// manifest without the key leaves the asked-for settings in place.
+TEST_F(BundleTest, ALevelsManifestsSearchGoesIntoTheBundle) {
+  const std::string checkpoint = (dir_ / "net.ckpt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  eval::LevelsResult result;
+  result.levels = {{1, {"random", "", true, 0, 0.0f}, {0.0, -20.0, 20.0}, {}},
+                   {2, {"uniform-64", "", false, 64, 0.0f}, {150.0, 120.0, 180.0}, {}}};
+  const std::string levels = eval::levels_manifest(result, dir_.string(), "sittuyin");
+  const std::string manifest = (dir_ / "levels.yaml").string();
+  write_file_atomically(manifest, levels + "search:\n  leaf_quiescence: 1\n  leaf_win_moves: 3\n");
+  bundle::ExportSpec spec{checkpoint, {}, (dir_ / "b").string(), manifest, {}};
+  EXPECT_TRUE(bundle::export_bundle(spec).search_from_levels);
+  auto b = open_bundle(spec.out);
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_FLOAT_EQ((*b)->search.leaf_quiescence, 1.0f);
+  EXPECT_EQ((*b)->search.leaf_win_moves, 3);
+  EXPECT_EQ((*b)->search.full_visits, search::SearchConfig{}.full_visits);
+
+  spec.search_given = true;  // the defaults, asked for: not what the levels played with
+  try {
+    bundle::export_bundle(spec);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(manifest + ": its levels were measured with the search settings"),
+              std::string::npos)
+        << e.what();
+  }
+  spec.search.leaf_quiescence = 1;
+  spec.search.leaf_win_moves = 3;
+  EXPECT_TRUE(bundle::export_bundle(spec).search_from_levels);  // the same settings: fine
+
+  write_file_atomically(manifest, levels);  // a manifest from before the key
+  spec.search.leaf_win_moves = 2;
+  EXPECT_FALSE(bundle::export_bundle(spec).search_from_levels);
+  b = open_bundle(spec.out);
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ((*b)->search.leaf_win_moves, 2);
+
+  write_file_atomically(manifest, levels + "search:\n  leaf_win_moves: 9\n");
+  try {
+    bundle::export_bundle(spec);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'search.leaf_win_moves' must be in 0..4, not 9"), std::string::npos)
+        << e.what();
+  }
+}
+
+// The `levels` command writes the search its round robin played with (--set included) into the
+// manifest, and `export --levels` carries it into the bundle.
+TEST_F(BundleTest, TheLevelsCommandsSearchTravelsIntoTheBundle) {
+  const fs::path run = dir_ / "run";
+  fs::create_directories(run / "models");
+  const std::string checkpoint = (run / "models" / "model-00000001.pt").string();
+  models::CheckpointMeta meta;
+  meta.profiles = {"sittuyin"};
+  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  const auto sz = [](const std::string& args) { return test::run_shell(test::binary() + " " + args); };
+  const test::CommandRun levels = sz("levels --run " + run.string() +
+                                     " --count 2 --max-starts 1 --sims 2 --anchor none --concurrency 1"
+                                     " --set search.leaf_win_moves=2");
+  ASSERT_EQ(levels.status, 0) << levels.output;
+  const std::string manifest = (run / "eval" / "levels.yaml").string();
+  EXPECT_NE(read(manifest).find("\nsearch:\n"), std::string::npos) << read(manifest);
+  const std::string out = (dir_ / "b").string();
+  const test::CommandRun export_run = sz("export --model " + checkpoint + " --out " + out + " --levels " + manifest);
+  ASSERT_EQ(export_run.status, 0) << export_run.output;
+  EXPECT_NE(export_run.output.find("(those its levels were measured with)"), std::string::npos) << export_run.output;
+  const auto b = open_bundle(out);
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ((*b)->search.leaf_win_moves, 2);
+  const test::CommandRun other =
+      sz("export --model " + checkpoint + " --out " + out + " --levels " + manifest + " --set search.leaf_win_moves=1");
+  EXPECT_EQ(other.status, 1) << other.output;
+  EXPECT_NE(other.output.find("drop them to export the manifest's"), std::string::npos) << other.output;
+}
+
 // `sittuyin-zero export` exits 0 with a bundle the runtime opens, and non-zero naming the fault.
 TEST_F(BundleTest, TheExportCommandWritesABundleOrNamesTheFault) {
   const auto run = [](const std::string& args, std::string& output) {
