@@ -36,7 +36,7 @@ Players (SPEC):
     W of its capture-resolved material (0..1); win=N, a leaf whose mover forces a win within N
     of its moves (the first ones checks; 1: a mate in one) scored as won without the network;
     hunt=H, with qs, H x a bonus for driving the losing king to a corner added to that
-    material (0..10); checks=N, with qs, its first N plies try the quiet checks too (0..4)
+    material (0..10)
   random                     a random legal mover
   fsf[:nodes=N|movetime=MS|depth=D][,skill=S][,elo=E][,option.NAME=VALUE...]
                              Fairy-Stockfish, found or installed (../shared/tools/fsf-uci);

@@ -33,8 +33,6 @@ Options (setoption name NAME value VALUE):
                 material (search.leaf_quiescence x 100; default 0)
   King Hunt     0..100: with Leaf Quiescence, this percent of a bonus for driving the losing
                 king to a corner added to that material (search.leaf_king_hunt x 100; default 0)
-  Quiescence Checks  0..4: with Leaf Quiescence, the first this many plies of the capture
-                search try the quiet checks too (search.quiescence_check_plies; default 0)
   Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
                 checks; 1: a mate in one) is scored as won without the network
                 (search.leaf_win_moves; default 0)

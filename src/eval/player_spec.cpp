@@ -95,10 +95,6 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     auto v = parse_real(key, value, 0, 10);
     if (!v) return fail(v.error());
     spec.leaf_king_hunt = *v;
-  } else if (mcts && key == "checks") {
-    auto v = parse_whole(key, value, 0, search::kMaxQuiescenceCheckPlies);
-    if (!v) return fail(v.error());
-    spec.quiescence_check_plies = *v;
   } else if (uci && (key == "nodes" || key == "movetime" || key == "depth")) {
     auto v = parse_count(key, value, 1'000'000'000);
     if (!v) return fail(v.error());
@@ -117,7 +113,7 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     spec.uci.options.emplace_back("UCI_Elo", value);
   } else {
     return fail("unknown setting '" + key +
-                "' (model/uniform/material: sims, temp, contempt, qs, win, hunt, checks, name; random: name; " +
+                "' (model/uniform/material: sims, temp, contempt, qs, win, hunt, name; random: name; " +
                 "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo; any: placement)");
   }
   return true;
@@ -159,7 +155,6 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
   if (spec.leaf_quiescence) mcts.search.leaf_quiescence = *spec.leaf_quiescence;
   if (spec.leaf_win_moves) mcts.search.leaf_win_moves = *spec.leaf_win_moves;
   if (spec.leaf_king_hunt) mcts.search.leaf_king_hunt = *spec.leaf_king_hunt;
-  if (spec.quiescence_check_plies) mcts.search.quiescence_check_plies = *spec.quiescence_check_plies;
   switch (spec.kind) {
     case PlayerSpec::Kind::Random:
       player.make = random_player_factory();

@@ -3,7 +3,7 @@
 //   model:PATH[,SEARCH...]   MCTS with a checkpoint's network
 //   uniform[,SEARCH...]      MCTS, uniform prior and zero value
 //   material[,SEARCH...]     MCTS, uniform prior, material value
-//     SEARCH: sims=N, temp=T, contempt=C, qs=W, win=N, hunt=H, checks=N, name=X
+//     SEARCH: sims=N, temp=T, contempt=C, qs=W, win=N, hunt=H, name=X
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
@@ -14,9 +14,8 @@
 // Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
 // (placement_control.h; network, its own choice, by default).
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
-// contempt (search.contempt), qs (search.leaf_quiescence), win (search.leaf_win_moves, 0..4),
-// hunt (search.leaf_king_hunt, 0..10; with qs) and checks (search.quiescence_check_plies, 0..4;
-// with qs) to the caller's search config.
+// contempt (search.contempt), qs (search.leaf_quiescence), win (search.leaf_win_moves, 0..4) and
+// hunt (search.leaf_king_hunt, 0..10; with qs) to the caller's search config.
 #include <functional>
 #include <optional>
 #include <string>
@@ -37,13 +36,12 @@ struct PlayerSpec {
   std::string model;    // Kind::Model: the checkpoint path
   int simulations = 0;  // 0: the caller's default
   float temperature = 0;
-  std::optional<float> contempt;              // replaces search.contempt
-  std::optional<float> leaf_quiescence;       // qs=: replaces search.leaf_quiescence
-  std::optional<int> leaf_win_moves;          // win=N: replaces search.leaf_win_moves
-  std::optional<float> leaf_king_hunt;        // hunt=H: replaces search.leaf_king_hunt
-  std::optional<int> quiescence_check_plies;  // checks=N: replaces search.quiescence_check_plies
-  UciPlayerOptions uci;                       // Kind::Uci and Kind::Fsf (whose command is found when played)
-  PlacementControl placement;                 // placement=...
+  std::optional<float> contempt;         // replaces search.contempt
+  std::optional<float> leaf_quiescence;  // qs=: replaces search.leaf_quiescence
+  std::optional<int> leaf_win_moves;     // win=N: replaces search.leaf_win_moves
+  std::optional<float> leaf_king_hunt;   // hunt=H: replaces search.leaf_king_hunt
+  UciPlayerOptions uci;                  // Kind::Uci and Kind::Fsf (whose command is found when played)
+  PlacementControl placement;            // placement=...
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.

@@ -114,10 +114,10 @@ class GameState {
   // rules: the arena's material yardstick and the loop's material bootstrap search with it.
   virtual float material() const { return 0; }
   // material() once the captures pending are played out (a capture-only search, at most
-  // `max_plies` deep, quiet checks too in its first `check_plies`; checkmate counts as a huge
-  // loss): what the search blends into a leaf's value (search.leaf_quiescence).
-  virtual float quiescent_material(int max_plies, int check_plies) const {
-    (void)max_plies, (void)check_plies;
+  // `max_plies` deep; checkmate counts as a huge loss): what the search blends into a leaf's
+  // value (search.leaf_quiescence).
+  virtual float quiescent_material(int max_plies) const {
+    (void)max_plies;
     return material();
   }
   // A bonus in material() units, from the side to move's view, for the side ahead driving the

@@ -19,8 +19,7 @@ enum class SearchKind : uint8_t {
   Cheap,  // no noise, no forced playouts; its visits are not a policy target
 };
 
-inline constexpr int kMaxWinSearchMoves = 4;        // SearchConfig::leaf_win_moves
-inline constexpr int kMaxQuiescenceCheckPlies = 4;  // SearchConfig::quiescence_check_plies
+inline constexpr int kMaxWinSearchMoves = 4;  // SearchConfig::leaf_win_moves
 
 struct SearchConfig {
   // ---- Budget (playout-cap randomisation) ----
@@ -49,9 +48,6 @@ struct SearchConfig {
   // alone (the network gives the priors), 0 disables it.
   float leaf_quiescence = 0.0f;
   int quiescence_plies = 8;
-  // Of those plies, the first this many also try the quiet moves that give check (Stockfish
-  // searches them in its first quiescence ply): a skewer or a fork with check is then seen.
-  int quiescence_check_plies = 0;  // 0..kMaxQuiescenceCheckPlies
   // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
   // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
   float leaf_king_hunt = 0.0f;
@@ -104,7 +100,6 @@ void fields(V& v, SearchConfig& c) {
   v.num("contempt", c.contempt, -1.0f, 1.0f);
   v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
   v.num("quiescence_plies", c.quiescence_plies, 0, 64);
-  v.num("quiescence_check_plies", c.quiescence_check_plies, 0, kMaxQuiescenceCheckPlies);
   v.num("leaf_king_hunt", c.leaf_king_hunt, 0.0f, 10.0f);
   v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);

@@ -198,8 +198,6 @@ void UciEngine::cmd_uci() {
        std::to_string(std::lround(search_config_.leaf_quiescence * 100)) + " min 0 max 100");
   emit("option name King Hunt type spin default " + std::to_string(std::lround(search_config_.leaf_king_hunt * 100)) +
        " min 0 max 100");
-  emit("option name Quiescence Checks type spin default " + std::to_string(search_config_.quiescence_check_plies) +
-       " min 0 max " + std::to_string(search::kMaxQuiescenceCheckPlies));
   emit("option name Win Search type spin default " + std::to_string(search_config_.leaf_win_moves) + " min 0 max " +
        std::to_string(search::kMaxWinSearchMoves));
   emit("option name Hash type spin default 1024 min 1 max 1048576");
@@ -242,11 +240,6 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "king hunt") return percent(0, search_config_.leaf_king_hunt);
   if (key == "win search") {
     spin(0, search::kMaxWinSearchMoves, search_config_.leaf_win_moves);
-    search_.reset();
-    return;
-  }
-  if (key == "quiescence checks") {
-    spin(0, search::kMaxQuiescenceCheckPlies, search_config_.quiescence_check_plies);
     search_.reset();
     return;
   }

@@ -105,17 +105,5 @@ TEST(MaterialEvaluator, WithKingHuntTheLeafValueCountsTheHunt) {
   }
 }
 
-// search.quiescence_check_plies: black wins the rook by Rf8+ and Rxf1
-// (tests/games/quiescence_test.cpp), which only a check ply sees.
-TEST(MaterialEvaluator, WithQuiescenceCheckPliesTheLeafValueSeesAWinningCheck) {
-  const auto start = games::new_game("sittuyin", "4r1k1/8/8/8/5K2/8/8/5R2[] b - - 0 40").take_or_throw("fen");
-  for (const int check_plies : {0, 1}) {
-    search::SearchConfig config;
-    config.leaf_quiescence = 1;
-    config.quiescence_check_plies = check_plies;
-    EXPECT_NEAR(root_value(config, *start), std::tanh(float(check_plies)), 1e-5f) << check_plies;
-  }
-}
-
 }  // namespace
 }  // namespace sz::eval

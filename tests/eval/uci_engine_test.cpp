@@ -110,8 +110,7 @@ TEST(UciEngine, ScriptedSession) {
   for (const char* o :
        {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
         "Contempt type spin default 0 min -100 max 100", "Leaf Quiescence type spin default 0 min 0 max 100",
-        "King Hunt type spin default 0 min 0 max 100", "Win Search type spin default 0 min 0 max 4",
-        "Quiescence Checks type spin default 0 min 0 max 4"}) {
+        "King Hunt type spin default 0 min 0 max 100", "Win Search type spin default 0 min 0 max 4"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
         << o;
   }
@@ -126,7 +125,6 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_TRUE(s.send("setoption name Leaf Quiescence value 100").empty());
   EXPECT_TRUE(s.send("setoption name Win Search value 2").empty());
   EXPECT_TRUE(s.send("setoption name King Hunt value 100").empty());
-  EXPECT_TRUE(s.send("setoption name Quiescence Checks value 1").empty());
   EXPECT_TRUE(s.send("ucinewgame").empty());
   EXPECT_TRUE(s.send("isready") == std::vector<std::string>{"readyok"});
 

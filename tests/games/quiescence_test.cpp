@@ -10,8 +10,8 @@
 namespace sz::chaturanga {
 namespace {
 
-float resolved(const char* profile, const char* fen, int plies = 8, int check_plies = 0) {
-  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(plies, check_plies);
+float resolved(const char* profile, const char* fen, int plies = 8) {
+  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(plies);
 }
 
 float counted(const char* profile, const char* fen) {
@@ -24,26 +24,6 @@ TEST(Quiescence, AHangingRookCountsAsWonForTheMover) {
     EXPECT_FLOAT_EQ(resolved("sittuyin", fen), 5.0f) << fen;
   }
   EXPECT_FLOAT_EQ(resolved("shatranj", "r3k3/p7/8/8/8/8/P7/R3K3 w - - 0 20"), 0.0f);  // pawns shield both rooks
-}
-
-TEST(Quiescence, WithCheckPliesAQuietCheckThatWinsARookCounts) {
-  // Rf8+ is no capture: only a check ply sees that every king move leaves Rxf1.
-  const char* fen = "4r1k1/8/8/8/5K2/8/8/5R2[] b - - 0 40";
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 0), 0.0f);
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 1), 5.0f);
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 1, 1), 0.0f) << "the check alone: the capture is two plies on";
-}
-
-TEST(Quiescence, WithCheckPliesAQuietMateCounts) {
-  const char* fen = "6k1/5ppp/8/8/8/8/8/R5K1[] w - - 0 40";  // Ra8#
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 0), 2.0f);
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 1), kMatedMaterial);
-}
-
-TEST(Quiescence, CheckPliesLeaveAPositionWithoutAWinningCheckAlone) {
-  // Ra8+ Kxa8 loses the rook: the mover stands pat, as without check plies.
-  const char* fen = "1k6/8/8/8/8/8/8/R5K1[] w - - 0 40";
-  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 1), 5.0f);
 }
 
 TEST(Quiescence, ADefendedManIsNotTakenAtALoss) {

@@ -12,10 +12,7 @@ namespace {
 
 constexpr float kValue[kPieceTypes] = {0, 1, 3, 2.5f, 1.5f, 2.5f, 5, 0};  // by PieceType
 
-// `check_plies_left` > 0: this ply also tries the quiet moves that give check (Stockfish's
-// quiescence checks), so that a check that wins a man (a skewer, a fork with check) or mates is
-// seen, not only the captures.
-float search(const Position& pos, float alpha, float beta, int plies_left, int check_plies_left) {
+float search(const Position& pos, float alpha, float beta, int plies_left) {
   MoveList moves;
   generate_legal(pos, moves);
   const bool check = pos.in_check();
@@ -28,19 +25,13 @@ float search(const Position& pos, float alpha, float beta, int plies_left, int c
   } else if (plies_left == 0) {
     return stand;
   }
-  // Captures (all moves in check; quiet checks on a check ply), most valuable victim first; a
-  // sort key per move.
+  // Captures (all moves in check), most valuable victim first; a sort key per move.
   float keys[kMaxMoves];
   Move order[kMaxMoves];
   int n = 0;
   for (const Move m : moves) {
     const bool capture = pos.is_capture(m);
-    if (!capture && !check) {
-      if (check_plies_left <= 0) continue;
-      Position next = pos;
-      next.do_move(m);
-      if (!next.in_check()) continue;
-    }
+    if (!capture && !check) continue;
     order[n] = m;
     keys[n] = capture ? kValue[type_of(pos.piece_on(m.to()))] : -1.0f;
     ++n;
@@ -51,7 +42,7 @@ float search(const Position& pos, float alpha, float beta, int plies_left, int c
     std::swap(order[i], order[best]);
     Position next = pos;
     next.do_move(order[i]);
-    const float score = -search(next, -beta, -alpha, plies_left - 1, check_plies_left - 1);
+    const float score = -search(next, -beta, -alpha, plies_left - 1);
     if (score >= beta) return beta;
     alpha = std::max(alpha, score);
   }
@@ -72,9 +63,9 @@ float material_balance(const Position& pos) {
   return balance;
 }
 
-float quiescent_balance(const Position& pos, int max_plies, int check_plies) {
+float quiescent_balance(const Position& pos, int max_plies) {
   if (pos.hand_count(White) + pos.hand_count(Black)) return material_balance(pos);
-  return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, max_plies, check_plies);
+  return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, max_plies);
 }
 
 float king_hunt(const Position& pos) {

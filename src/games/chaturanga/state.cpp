@@ -61,9 +61,7 @@ void State::encode(game::EncodedView out) const {
 
 float State::material() const { return material_balance(pos_); }
 
-float State::quiescent_material(int max_plies, int check_plies) const {
-  return quiescent_balance(pos_, max_plies, check_plies);
-}
+float State::quiescent_material(int max_plies) const { return quiescent_balance(pos_, max_plies); }
 
 float State::king_hunt() const { return chaturanga::king_hunt(pos_); }
 
