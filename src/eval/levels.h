@@ -27,28 +27,28 @@ struct LevelSetting {
 struct Level {
   int level = 0;  // 1 = weakest
   LevelSetting setting;
-  Rating rating;            // Elo over the random mover, with its 95% interval
-  Rating over_anchor;       // Elo over the anchor (when one played), with its 95% interval
+  Rating rating;       // Elo over the random mover, with its 95% interval
+  Rating over_anchor;  // Elo over the anchor (when one played), with its 95% interval
 };
 
 struct LevelsSpec {
   std::vector<std::string> checkpoints;  // the run's checkpoints, oldest first (at least one)
   int count = 5;
-  int full_simulations = 64;             // the strongest candidates' budget
+  int full_simulations = 64;  // the strongest candidates' budget
   search::SearchConfig search;
   std::string profile = "sittuyin";
-  std::vector<std::string> starts;       // each start twice per pairing, colours swapped
+  std::vector<std::string> starts;  // each start twice per pairing, colours swapped
   int concurrency = 1;
   uint64_t seed = 1;
-  ModelLoader load_model;  // the evaluators of a checkpoint
-  std::optional<MatchPlayer> anchor;     // plays in the round robin; not a level
+  ModelLoader load_model;             // the evaluators of a checkpoint
+  std::optional<MatchPlayer> anchor;  // plays in the round robin; not a level
 };
 
 struct LevelsResult {
   std::vector<LevelSetting> candidates;
   MatchResult match;  // the round robin of the candidates (and the anchor, the last player)
   std::vector<Level> levels;
-  std::string anchor;  // its name, "" when none played
+  std::string anchor;         // its name, "" when none played
   Rating random_over_anchor;  // the random mover's Elo over the anchor
 };
 
@@ -57,12 +57,14 @@ std::vector<LevelSetting> level_candidates(const LevelsSpec& spec);
 
 // `count` of the rated candidates, in increasing rating, spread as evenly as they allow between
 // the weakest and the strongest (both always included).
-std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings, int count);
+std::vector<Level> pick_levels(const std::vector<LevelSetting>& candidates, const std::vector<Rating>& ratings,
+                               int count);
 
 // Builds the candidates, plays their round robin and picks the levels. Throws sz::Error.
 LevelsResult build_levels(const LevelsSpec& spec);
 
-// The manifest a game client reads (YAML): per level its Elo with interval and its settings.
+// The manifest a game client reads (YAML): per level its Elo with interval and its settings. The
+// `levels` command appends the `search` section the round robin played with (config writes it).
 std::string levels_manifest(const LevelsResult& result, const std::string& run_dir, const std::string& profile);
 
 }  // namespace sz::eval
