@@ -5,7 +5,6 @@
 #include "bundle/levels_file.h"
 #include "bundle/model_json.h"
 #include "bundle/onnx_model.h"
-#include "client/json_fields.h"
 #include "core/atomic_file.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/registry.h"
@@ -35,12 +34,6 @@ bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
   if (std::filesystem::equivalent(a, b, error)) return true;
   return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
-}
-
-std::string search_json(search::SearchConfig c) {
-  client::JsonFieldWriter w;
-  search::fields(w, c);
-  return w.object();
 }
 
 }  // namespace

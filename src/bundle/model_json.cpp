@@ -57,10 +57,7 @@ std::string model_json(const ModelInfo& info) {
   models::fields(net, n);
   out += "  \"net\": " + net.object() + ",\n";
 
-  client::JsonFieldWriter search;
-  search::SearchConfig sc = info.search;
-  search::fields(search, sc);
-  out += "  \"search\": " + search.object() + ",\n";
+  out += "  \"search\": " + search_json(info.search) + ",\n";
 
   out += "  \"profiles\": [";
   for (size_t i = 0; i < info.profiles.size(); ++i)
@@ -116,6 +113,12 @@ std::string model_json(const ModelInfo& info) {
   for (size_t i = 0; i < info.levels.size(); ++i) out += (i ? ",\n    " : "\n    ") + level_json(info.levels[i]);
   out += info.levels.empty() ? "]\n" : "\n  ]\n";
   return out + "}\n";
+}
+
+std::string search_json(search::SearchConfig search) {
+  client::JsonFieldWriter w;
+  search::fields(w, search);
+  return w.object();
 }
 
 }  // namespace sz::bundle

@@ -41,6 +41,13 @@ class BundleTest : public ::testing::Test {
     return {models::load_net_config("tiny").take_or_throw(), games::spec_for(profile).take_or_throw()};
   }
 
+  // Saves a tiny untrained network as a checkpoint trained on Sittuyin at `path`.
+  void save_tiny_checkpoint(const std::string& path) {
+    models::CheckpointMeta meta;
+    meta.profiles = {"sittuyin"};
+    models::save_checkpoint(path, models::Network(tiny()), nullptr, "", meta);
+  }
+
   // Saves `net` as a checkpoint trained on `profiles` and exports it to <dir>/bundle.
   std::string export_net(const models::Network& net, std::vector<std::string> profiles,
                          std::vector<std::string> export_profiles = {}) {
@@ -138,9 +145,7 @@ TEST_F(BundleTest, ExportTakesTheProfilesAskedForAndRefusesAnotherGamesProfile) 
 // The search settings travel whole: the bundle's `search` reads back as export was given it.
 TEST_F(BundleTest, TheSearchSettingsReadBackExactly) {
   const std::string checkpoint = (dir_ / "net.ckpt").string();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  save_tiny_checkpoint(checkpoint);
   search::SearchConfig search;
   search.cpuct_init = 2.3f;
   search.full_search_fraction = 0.3;
@@ -234,9 +239,7 @@ TEST_F(BundleTest, MissingUnknownAndMalformedKeysAreNamed) {
 // play (the random mover, uniform MCTS, the exported checkpoint) go in, the others are reported.
 TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
   const std::string checkpoint = (dir_ / "net.ckpt").string();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  save_tiny_checkpoint(checkpoint);
   eval::LevelsResult result;
   result.levels = {
       {1, {"random", "", true, 0, 0.0f}, {0.0, -20.0, 20.0}, {}},
@@ -278,9 +281,7 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
 // manifest without the key leaves the asked-for settings in place.
 TEST_F(BundleTest, ALevelsManifestsSearchGoesIntoTheBundle) {
   const std::string checkpoint = (dir_ / "net.ckpt").string();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  save_tiny_checkpoint(checkpoint);
   eval::LevelsResult result;
   result.levels = {{1, {"random", "", true, 0, 0.0f}, {0.0, -20.0, 20.0}, {}},
                    {2, {"uniform-64", "", false, 64, 0.0f}, {150.0, 120.0, 180.0}, {}}};
@@ -331,9 +332,7 @@ TEST_F(BundleTest, TheLevelsCommandsSearchTravelsIntoTheBundle) {
   const fs::path run = dir_ / "run";
   fs::create_directories(run / "models");
   const std::string checkpoint = (run / "models" / "model-00000001.pt").string();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  save_tiny_checkpoint(checkpoint);
   const auto sz = [](const std::string& args) { return test::run_shell(test::binary() + " " + args); };
   const test::CommandRun levels = sz("levels --run " + run.string() +
                                      " --count 2 --max-starts 1 --sims 2 --anchor none --concurrency 1"
@@ -362,9 +361,7 @@ TEST_F(BundleTest, TheExportCommandWritesABundleOrNamesTheFault) {
     return r.status;
   };
   const std::string checkpoint = (dir_ / "net.ckpt").string();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, models::Network(tiny()), nullptr, "", meta);
+  save_tiny_checkpoint(checkpoint);
   std::string output;
   ASSERT_EQ(
       run("--model " + checkpoint + " --out " + (dir_ / "b").string() + " --profile sittuyin-traditional", output), 0)
