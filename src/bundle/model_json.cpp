@@ -115,9 +115,9 @@ std::string model_json(const ModelInfo& info) {
   return out + "}\n";
 }
 
-std::string search_json(search::SearchConfig search) {
+std::string search_json(search::SearchConfig config) {
   client::JsonFieldWriter w;
-  search::fields(w, search);
+  search::fields(w, config);
   return w.object();
 }
 

@@ -23,8 +23,8 @@ struct ModelInfo {
 
 std::string model_json(const ModelInfo& info);
 
-// The `search` object of model.json: every field of `search`, as JSON (also how export compares
+// The `search` object of model.json: every field of `config`, as JSON (also how export compares
 // two search settings).
-std::string search_json(search::SearchConfig search);
+std::string search_json(search::SearchConfig config);
 
 }  // namespace sz::bundle
