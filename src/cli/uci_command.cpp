@@ -31,6 +31,8 @@ Options (setoption name NAME value VALUE):
                 repeat against a weaker side
   Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
                 material (search.leaf_quiescence x 100; default 0)
+  Full Plies    0..3: with Leaf Quiescence, plies of every legal move searched before the
+                captures, so that a fork counts (search.leaf_full_plies; default 0)
   King Hunt     0..100: with Leaf Quiescence, this percent of a bonus for driving the losing
                 king to a corner added to that material (search.leaf_king_hunt x 100; default 0)
   Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones

@@ -87,6 +87,10 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     auto v = parse_real(key, value, 0, 1);
     if (!v) return fail(v.error());
     spec.leaf_quiescence = *v;
+  } else if (mcts && key == "full") {
+    auto v = parse_whole(key, value, 0, search::kMaxLeafFullPlies);
+    if (!v) return fail(v.error());
+    spec.leaf_full_plies = *v;
   } else if (mcts && key == "win") {
     auto v = parse_whole(key, value, 0, search::kMaxWinSearchMoves);
     if (!v) return fail(v.error());
@@ -113,7 +117,7 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     spec.uci.options.emplace_back("UCI_Elo", value);
   } else {
     return fail("unknown setting '" + key +
-                "' (model/uniform/material: sims, temp, contempt, qs, win, hunt, name; random: name; " +
+                "' (model/uniform/material: sims, temp, contempt, qs, full, win, hunt, name; random: name; " +
                 "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo; any: placement)");
   }
   return true;
@@ -153,6 +157,7 @@ MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig
   MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature};
   if (spec.contempt) mcts.search.contempt = *spec.contempt;
   if (spec.leaf_quiescence) mcts.search.leaf_quiescence = *spec.leaf_quiescence;
+  if (spec.leaf_full_plies) mcts.search.leaf_full_plies = *spec.leaf_full_plies;
   if (spec.leaf_win_moves) mcts.search.leaf_win_moves = *spec.leaf_win_moves;
   if (spec.leaf_king_hunt) mcts.search.leaf_king_hunt = *spec.leaf_king_hunt;
   switch (spec.kind) {

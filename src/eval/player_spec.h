@@ -3,7 +3,7 @@
 //   model:PATH[,SEARCH...]   MCTS with a checkpoint's network
 //   uniform[,SEARCH...]      MCTS, uniform prior and zero value
 //   material[,SEARCH...]     MCTS, uniform prior, material value
-//     SEARCH: sims=N, temp=T, contempt=C, qs=W, win=N, hunt=H, name=X
+//     SEARCH: sims=N, temp=T, contempt=C, qs=W, full=N, win=N, hunt=H, name=X
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
@@ -14,8 +14,9 @@
 // Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
 // (placement_control.h; network, its own choice, by default).
 // sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
-// contempt (search.contempt), qs (search.leaf_quiescence), win (search.leaf_win_moves, 0..4) and
-// hunt (search.leaf_king_hunt, 0..10; with qs) to the caller's search config.
+// contempt (search.contempt), qs (search.leaf_quiescence), full (search.leaf_full_plies, 0..3;
+// with qs), win (search.leaf_win_moves, 0..4) and hunt (search.leaf_king_hunt, 0..10; with qs)
+// to the caller's search config.
 #include <functional>
 #include <optional>
 #include <string>
@@ -38,6 +39,7 @@ struct PlayerSpec {
   float temperature = 0;
   std::optional<float> contempt;         // replaces search.contempt
   std::optional<float> leaf_quiescence;  // qs=: replaces search.leaf_quiescence
+  std::optional<int> leaf_full_plies;    // full=N: replaces search.leaf_full_plies
   std::optional<int> leaf_win_moves;     // win=N: replaces search.leaf_win_moves
   std::optional<float> leaf_king_hunt;   // hunt=H: replaces search.leaf_king_hunt
   UciPlayerOptions uci;                  // Kind::Uci and Kind::Fsf (whose command is found when played)

@@ -113,10 +113,11 @@ class GameState {
   // men in hand included), 0 for a game without the notion. A heuristic, never part of the
   // rules: the arena's material yardstick and the loop's material bootstrap search with it.
   virtual float material() const { return 0; }
-  // material() once the captures pending are played out (a capture-only search, at most
-  // `max_plies` deep; checkmate counts as a huge loss): what the search blends into a leaf's
-  // value (search.leaf_quiescence).
-  virtual float quiescent_material(int max_plies) const {
+  // material() once the captures pending are played out (every move for `full_plies` plies, then
+  // a capture-only search, at most `max_plies` deep; checkmate counts as a huge loss): what the
+  // search blends into a leaf's value (search.leaf_quiescence).
+  virtual float quiescent_material(int full_plies, int max_plies) const {
+    (void)full_plies;
     (void)max_plies;
     return material();
   }

@@ -183,7 +183,7 @@ void GameSearch::deliver(const EvalReply& reply) {
 // W/D/L values stays one: |q| + d <= 1.
 void GameSearch::blend_resolved_material(float& q, float& d) const {
   const float w = config_.leaf_quiescence;
-  float material = scratch_->quiescent_material(config_.quiescence_plies);
+  float material = scratch_->quiescent_material(config_.leaf_full_plies, config_.quiescence_plies);
   if (config_.leaf_king_hunt > 0) material += config_.leaf_king_hunt * scratch_->king_hunt();
   const float resolved = std::tanh(material / 5.0f);
   q = (1 - w) * q + w * resolved;

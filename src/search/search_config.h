@@ -20,6 +20,7 @@ enum class SearchKind : uint8_t {
 };
 
 inline constexpr int kMaxWinSearchMoves = 4;  // SearchConfig::leaf_win_moves
+inline constexpr int kMaxLeafFullPlies = 3;   // SearchConfig::leaf_full_plies
 
 struct SearchConfig {
   // ---- Budget (playout-cap randomisation) ----
@@ -48,6 +49,9 @@ struct SearchConfig {
   // alone (the network gives the priors), 0 disables it.
   float leaf_quiescence = 0.0f;
   int quiescence_plies = 8;
+  // Plies of every legal move searched before the captures: one sees a fork or a man attacked
+  // twice, which standing pat cannot (Fairy-Stockfish at one node searches one such ply).
+  int leaf_full_plies = 0;
   // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
   // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
   float leaf_king_hunt = 0.0f;
@@ -100,6 +104,7 @@ void fields(V& v, SearchConfig& c) {
   v.num("contempt", c.contempt, -1.0f, 1.0f);
   v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
   v.num("quiescence_plies", c.quiescence_plies, 0, 64);
+  v.num("leaf_full_plies", c.leaf_full_plies, 0, kMaxLeafFullPlies);
   v.num("leaf_king_hunt", c.leaf_king_hunt, 0.0f, 10.0f);
   v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);

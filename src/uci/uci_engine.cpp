@@ -196,6 +196,8 @@ void UciEngine::cmd_uci() {
        " min -100 max 100");
   emit("option name Leaf Quiescence type spin default " +
        std::to_string(std::lround(search_config_.leaf_quiescence * 100)) + " min 0 max 100");
+  emit("option name Full Plies type spin default " + std::to_string(search_config_.leaf_full_plies) + " min 0 max " +
+       std::to_string(search::kMaxLeafFullPlies));
   emit("option name King Hunt type spin default " + std::to_string(std::lround(search_config_.leaf_king_hunt * 100)) +
        " min 0 max 100");
   emit("option name Win Search type spin default " + std::to_string(search_config_.leaf_win_moves) + " min 0 max " +
@@ -238,6 +240,11 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "contempt") return percent(-100, search_config_.contempt);
   if (key == "leaf quiescence") return percent(0, search_config_.leaf_quiescence);
   if (key == "king hunt") return percent(0, search_config_.leaf_king_hunt);
+  if (key == "full plies") {
+    spin(0, search::kMaxLeafFullPlies, search_config_.leaf_full_plies);
+    search_.reset();
+    return;
+  }
   if (key == "win search") {
     spin(0, search::kMaxWinSearchMoves, search_config_.leaf_win_moves);
     search_.reset();

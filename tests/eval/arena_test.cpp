@@ -193,9 +193,11 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
   EXPECT_EQ(s->name, "model:runs/x/models/7.pt,sims=100,contempt=0.25");
   EXPECT_FALSE(s->leaf_quiescence.has_value());
   EXPECT_FALSE(s->leaf_king_hunt.has_value());
-  s = parse_player_spec("material,qs=0.5,win=3,hunt=1.5");
+  EXPECT_FALSE(s->leaf_full_plies.has_value());
+  s = parse_player_spec("material,qs=0.5,full=2,win=3,hunt=1.5");
   ASSERT_TRUE(s.ok()) << s.error();
   EXPECT_FLOAT_EQ(s->leaf_quiescence.value(), 0.5f);
+  EXPECT_EQ(s->leaf_full_plies.value(), 2);
   EXPECT_EQ(s->leaf_win_moves.value(), 3);
   EXPECT_FLOAT_EQ(s->leaf_king_hunt.value(), 1.5f);
   s = parse_player_spec("uci:node fsf-uci.js,option.UCI_Elo=1500,option.Skill Level=3,movetime=100");
@@ -237,6 +239,7 @@ TEST(PlayerSpec, ParsesEveryKindAndNamesBadSettings) {
       {"random,contempt=1", "unknown setting"},
       {"model:m.pt,qs=1.5", "qs wants a number in 0..1"},
       {"model:m.pt,hunt=11", "hunt wants a number in 0..10"},
+      {"model:m.pt,full=4", "full wants a whole number in 0..3"},
       {"fsf,qs=1", "unknown setting 'qs'"},
       {"fsf:skill=21", "skill wants a whole number in 0..20"},
       {"fsf:sims=3", "unknown setting 'sims'"},

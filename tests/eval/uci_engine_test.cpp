@@ -110,7 +110,8 @@ TEST(UciEngine, ScriptedSession) {
   for (const char* o :
        {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
         "Contempt type spin default 0 min -100 max 100", "Leaf Quiescence type spin default 0 min 0 max 100",
-        "King Hunt type spin default 0 min 0 max 100", "Win Search type spin default 0 min 0 max 4"}) {
+        "King Hunt type spin default 0 min 0 max 100", "Win Search type spin default 0 min 0 max 4",
+        "Full Plies type spin default 0 min 0 max 3"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
         << o;
   }
@@ -124,6 +125,7 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_TRUE(s.send("setoption name Contempt value 30").empty());
   EXPECT_TRUE(s.send("setoption name Leaf Quiescence value 100").empty());
   EXPECT_TRUE(s.send("setoption name Win Search value 2").empty());
+  EXPECT_TRUE(s.send("setoption name Full Plies value 1").empty());
   EXPECT_TRUE(s.send("setoption name King Hunt value 100").empty());
   EXPECT_TRUE(s.send("ucinewgame").empty());
   EXPECT_TRUE(s.send("isready") == std::vector<std::string>{"readyok"});
@@ -207,6 +209,7 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
       {"setoption name Contempt value 101", "option 'Contempt'"},
       {"setoption name Leaf Quiescence value -1", "option 'Leaf Quiescence'"},
       {"setoption name Win Search value 5", "option 'Win Search'"},
+      {"setoption name Full Plies value 4", "option 'Full Plies'"},
       {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},
       {"setoption name UCI_Variant value chess", "option 'UCI_Variant': chess"},
       {"setoption name Model value /no/such/model.pt", "option 'Model'"},

@@ -10,8 +10,8 @@
 namespace sz::chaturanga {
 namespace {
 
-float resolved(const char* profile, const char* fen, int plies = 8) {
-  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(plies);
+float resolved(const char* profile, const char* fen, int plies = 8, int full_plies = 0) {
+  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(full_plies, plies);
 }
 
 float counted(const char* profile, const char* fen) {
@@ -49,6 +49,17 @@ TEST(Quiescence, CheckmateIsAHugeLossAndChecksAreAnswered) {
 TEST(Quiescence, APlacementPositionIsItsCount) {
   const char* fen = "1n6/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFSSNNRkfssnrr] w - - 0 1";
   EXPECT_FLOAT_EQ(resolved("sittuyin", fen), counted("sittuyin", fen));
+}
+
+// A pawn forks two knights that do not guard each other (nor can check the king to gain a
+// tempo): standing pat keeps both; one full ply first shows that the mover keeps a knight and
+// the pawn recaptured (Nd7 dxc5 Nxc5), two pawns less than its count.
+TEST(Quiescence, AFullPlySeesTheForkThatStandingPatMisses) {
+  const char* fen = "7k/8/8/2n1n3/3P4/8/8/7K[] b - - 0 30";
+  EXPECT_FLOAT_EQ(counted("sittuyin", fen), 5.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 0), 5.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 1), 3.0f);
+  EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 2), 3.0f);
 }
 
 float hunt(const char* fen) { return games::new_game("sittuyin", fen).take_or_throw(fen)->king_hunt(); }

@@ -49,6 +49,34 @@ float search(const Position& pos, float alpha, float beta, int plies_left) {
   return alpha;
 }
 
+// Every legal move for `depth` plies (captures first, most valuable victim first), then search():
+// no standing pat, as the mover must move.
+float full_width(const Position& pos, float alpha, float beta, int depth, int capture_plies) {
+  if (depth == 0) return search(pos, alpha, beta, capture_plies);
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.size == 0) return pos.in_check() ? -kMatedMaterial : 0.0f;
+  float keys[kMaxMoves];
+  Move order[kMaxMoves];
+  int n = 0;
+  for (const Move m : moves) {
+    order[n] = m;
+    keys[n] = pos.is_capture(m) ? kValue[type_of(pos.piece_on(m.to()))] : -1.0f;
+    ++n;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int best = int(std::max_element(keys + i, keys + n) - keys);
+    std::swap(keys[i], keys[best]);
+    std::swap(order[i], order[best]);
+    Position next = pos;
+    next.do_move(order[i]);
+    const float score = -full_width(next, -beta, -alpha, depth - 1, capture_plies);
+    if (score >= beta) return beta;
+    alpha = std::max(alpha, score);
+  }
+  return alpha;
+}
+
 }  // namespace
 
 float material_balance(const Position& pos) {
@@ -63,9 +91,9 @@ float material_balance(const Position& pos) {
   return balance;
 }
 
-float quiescent_balance(const Position& pos, int max_plies) {
+float quiescent_balance(const Position& pos, int full_plies, int max_plies) {
   if (pos.hand_count(White) + pos.hand_count(Black)) return material_balance(pos);
-  return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, max_plies);
+  return full_width(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, full_plies, max_plies);
 }
 
 float king_hunt(const Position& pos) {

@@ -10,11 +10,13 @@ namespace sz::chaturanga {
 float material_balance(const Position& pos);
 
 // The side to move's material once the captures in hand are resolved: a fail-hard alpha-beta
-// over captures (every evasion when in check) with standing pat, to at most `max_plies` plies,
-// most valuable victim first. Checkmate scores -kMatedMaterial; a placement-phase position
-// (nothing can be captured yet) scores its static balance.
+// over every legal move for `full_plies` plies, then over captures (every evasion when in
+// check) with standing pat, to at most `max_plies` plies, most valuable victim first. A full
+// ply sees what standing pat cannot: a fork, or a man attacked twice, costs the mover a man.
+// Checkmate scores -kMatedMaterial; a placement-phase position (nothing can be captured yet)
+// scores its static balance.
 inline constexpr float kMatedMaterial = 100.0f;
-float quiescent_balance(const Position& pos, int max_plies);
+float quiescent_balance(const Position& pos, int full_plies, int max_plies);
 
 // Stockfish's mop-up term: how far the side a knight or more ahead on material has driven the
 // other king toward a corner with its own king close, in pawns (0 to 0.9) from the side to

@@ -61,7 +61,9 @@ void State::encode(game::EncodedView out) const {
 
 float State::material() const { return material_balance(pos_); }
 
-float State::quiescent_material(int max_plies) const { return quiescent_balance(pos_, max_plies); }
+float State::quiescent_material(int full_plies, int max_plies) const {
+  return quiescent_balance(pos_, full_plies, max_plies);
+}
 
 float State::king_hunt() const { return chaturanga::king_hunt(pos_); }
 

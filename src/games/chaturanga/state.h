@@ -29,9 +29,9 @@ class State final : public game::GameState {
   game::Outcome outcome() const override;
   bool forces_win(int moves) const override;  // adjudicate.h: forces_win, moves capped
   void encode(game::EncodedView out) const override;
-  float material() const override;                         // quiescence.h: material_balance
-  float quiescent_material(int max_plies) const override;  // quiescence.h: quiescent_balance
-  float king_hunt() const override;                        // quiescence.h: king_hunt
+  float material() const override;                                         // quiescence.h: material_balance
+  float quiescent_material(int full_plies, int max_plies) const override;  // quiescence.h: quiescent_balance
+  float king_hunt() const override;                                        // quiescence.h: king_hunt
 
   std::string action_to_string(game::ActionId action) const override;
   std::string action_to_san(game::ActionId action) const override;
