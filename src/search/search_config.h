@@ -49,8 +49,9 @@ struct SearchConfig {
   // alone (the network gives the priors), 0 disables it.
   float leaf_quiescence = 0.0f;
   int quiescence_plies = 8;
-  // Plies of every legal move searched before the captures: one sees a fork or a man attacked
-  // twice, which standing pat cannot (Fairy-Stockfish at one node searches one such ply).
+  // With leaf_quiescence: plies of every legal move searched before the captures. One sees a
+  // fork or a man attacked twice, which standing pat cannot (Fairy-Stockfish at one node
+  // searches one such ply); docs/BENCHMARKS.md (E17) has what two are worth.
   int leaf_full_plies = 0;
   // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
   // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
