@@ -12,26 +12,32 @@ namespace {
 
 constexpr float kValue[kPieceTypes] = {0, 1, 3, 2.5f, 1.5f, 2.5f, 5, 0};  // by PieceType
 
-float search(const Position& pos, float alpha, float beta, int plies_left) {
+// A fail-hard alpha-beta over material: every legal move while `full_plies` remain (no standing
+// pat, as the mover must move), then captures (every evasion in check) with standing pat for at
+// most `capture_plies` plies; most valuable victim first.
+float search(const Position& pos, float alpha, float beta, int full_plies, int capture_plies) {
   MoveList moves;
   generate_legal(pos, moves);
   const bool check = pos.in_check();
   // Stalemate and a Shatranj bare-king end count as even here: a heuristic, not the rules.
   if (moves.size == 0) return check ? -kMatedMaterial : 0.0f;
-  const float stand = material_balance(pos);
-  if (!check) {
-    if (stand >= beta || plies_left == 0) return stand;
-    alpha = std::max(alpha, stand);
-  } else if (plies_left == 0) {
-    return stand;
+  const bool full = full_plies > 0;
+  if (!full) {
+    const float stand = material_balance(pos);
+    if (!check) {
+      if (stand >= beta || capture_plies == 0) return stand;
+      alpha = std::max(alpha, stand);
+    } else if (capture_plies == 0) {
+      return stand;
+    }
   }
-  // Captures (all moves in check), most valuable victim first; a sort key per move.
+  // The moves searched, with a sort key each: captures by their victim, the rest last.
   float keys[kMaxMoves];
   Move order[kMaxMoves];
   int n = 0;
   for (const Move m : moves) {
     const bool capture = pos.is_capture(m);
-    if (!capture && !check) continue;
+    if (!capture && !check && !full) continue;
     order[n] = m;
     keys[n] = capture ? kValue[type_of(pos.piece_on(m.to()))] : -1.0f;
     ++n;
@@ -42,35 +48,8 @@ float search(const Position& pos, float alpha, float beta, int plies_left) {
     std::swap(order[i], order[best]);
     Position next = pos;
     next.do_move(order[i]);
-    const float score = -search(next, -beta, -alpha, plies_left - 1);
-    if (score >= beta) return beta;
-    alpha = std::max(alpha, score);
-  }
-  return alpha;
-}
-
-// Every legal move for `depth` plies (captures first, most valuable victim first), then search():
-// no standing pat, as the mover must move.
-float full_width(const Position& pos, float alpha, float beta, int depth, int capture_plies) {
-  if (depth == 0) return search(pos, alpha, beta, capture_plies);
-  MoveList moves;
-  generate_legal(pos, moves);
-  if (moves.size == 0) return pos.in_check() ? -kMatedMaterial : 0.0f;
-  float keys[kMaxMoves];
-  Move order[kMaxMoves];
-  int n = 0;
-  for (const Move m : moves) {
-    order[n] = m;
-    keys[n] = pos.is_capture(m) ? kValue[type_of(pos.piece_on(m.to()))] : -1.0f;
-    ++n;
-  }
-  for (int i = 0; i < n; ++i) {
-    const int best = int(std::max_element(keys + i, keys + n) - keys);
-    std::swap(keys[i], keys[best]);
-    std::swap(order[i], order[best]);
-    Position next = pos;
-    next.do_move(order[i]);
-    const float score = -full_width(next, -beta, -alpha, depth - 1, capture_plies);
+    const float score = full ? -search(next, -beta, -alpha, full_plies - 1, capture_plies)
+                             : -search(next, -beta, -alpha, 0, capture_plies - 1);
     if (score >= beta) return beta;
     alpha = std::max(alpha, score);
   }
@@ -93,7 +72,7 @@ float material_balance(const Position& pos) {
 
 float quiescent_balance(const Position& pos, int full_plies, int max_plies) {
   if (pos.hand_count(White) + pos.hand_count(Black)) return material_balance(pos);
-  return full_width(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, full_plies, max_plies);
+  return search(pos, -2 * kMatedMaterial, 2 * kMatedMaterial, full_plies, max_plies);
 }
 
 float king_hunt(const Position& pos) {
