@@ -103,7 +103,7 @@ def resolve(san, fen, legal):
     hint = s[: s.rfind(dest)]
     found = [m for m in legal
              if re.fullmatch(r"[a-h][1-8][a-h][1-8][a-z]?", m) and m[2:4] == dest and m[4:] == promotion
-             and piece_on(fen, m[:2]) == piece and (not hint or hint in m[:2] or m[:2] == hint)]
+             and piece_on(fen, m[:2]) == piece and hint in m[:2]]
     return found[0] if len(found) == 1 else None
 
 
