@@ -124,6 +124,10 @@ class GameState {
   // A bonus in material() units, from the side to move's view, for the side ahead driving the
   // other king toward a corner (search.leaf_king_hunt); 0 for a game without the notion.
   virtual float king_hunt() const { return 0; }
+  // How far the move-count draw rules have run, in [0, 1]: 1 where the next quiet move may end
+  // the game drawn (chaturanga: the larger of the n-move clock and the counting ply, each over
+  // its limit); 0 for a game without such rules.
+  virtual float draw_rule_progress() const { return 0; }
 
   virtual std::string action_to_string(ActionId action) const = 0;  // UCI, e.g. "R@a1"
   virtual std::string action_to_san(ActionId action) const = 0;     // for PGN, e.g. "Nf3+"

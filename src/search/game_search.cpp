@@ -184,8 +184,12 @@ void GameSearch::deliver(const EvalReply& reply) {
 void GameSearch::blend_resolved_material(float& q, float& d) const {
   const float w = config_.leaf_quiescence;
   float material = scratch_->quiescent_material(config_.leaf_full_plies, config_.quiescence_plies);
+  const float knee = config_.leaf_material_knee;
+  if (knee > 0 && std::fabs(material) > knee)
+    material = std::copysign(knee + (std::fabs(material) - knee) / 4, material);
   if (config_.leaf_king_hunt > 0) material += config_.leaf_king_hunt * scratch_->king_hunt();
-  const float resolved = std::tanh(material / 5.0f);
+  float resolved = std::tanh(material / 5.0f);
+  if (config_.leaf_draw_rule > 0) resolved *= 1 - config_.leaf_draw_rule * scratch_->draw_rule_progress();
   q = (1 - w) * q + w * resolved;
   d = (1 - w) * d + w * (1 - std::fabs(resolved));
 }

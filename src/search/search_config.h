@@ -56,6 +56,14 @@ struct SearchConfig {
   // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
   // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
   float leaf_king_hunt = 0.0f;
+  // With leaf_quiescence: a lead beyond this many pawns counts a quarter (0: no knee), so that
+  // the value of a won ending is not saturated (tanh(13 / 5) is 0.99) and the king hunt and
+  // the gain of a man still move it.
+  float leaf_material_knee = 0.0f;
+  // With leaf_quiescence: the resolved value shrinks toward a draw by this share of how far the
+  // move-count rules have run (GameState::draw_rule_progress; Stockfish scales by the 50-move
+  // clock), so that a lead is pressed (captures, pawn moves) before the n-move rule ends it.
+  float leaf_draw_rule = 0.0f;
   // A leaf whose mover forces a win within this many of its moves (GameState::forces_win:
   // 1 a mate in one, 2 a check after which every reply allows one, ...) is scored as the win it
   // is, a terminal, without the network: a move that walks into a mate is refuted on its first
@@ -107,6 +115,8 @@ void fields(V& v, SearchConfig& c) {
   v.num("quiescence_plies", c.quiescence_plies, 0, 64);
   v.num("leaf_full_plies", c.leaf_full_plies, 0, kMaxLeafFullPlies);
   v.num("leaf_king_hunt", c.leaf_king_hunt, 0.0f, 10.0f);
+  v.num("leaf_material_knee", c.leaf_material_knee, 0.0f, 100.0f);
+  v.num("leaf_draw_rule", c.leaf_draw_rule, 0.0f, 1.0f);
   v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);

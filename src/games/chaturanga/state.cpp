@@ -67,6 +67,14 @@ float State::quiescent_material(int full_plies, int max_plies) const {
 
 float State::king_hunt() const { return chaturanga::king_hunt(pos_); }
 
+float State::draw_rule_progress() const {
+  const int n_move = pos_.rules().n_move_plies;
+  float progress = n_move > 0 ? float(pos_.rule50()) / float(n_move) : 0.0f;
+  if (pos_.counting_limit() > 0)
+    progress = std::max(progress, float(pos_.counting_ply()) / float(pos_.counting_limit()));
+  return std::min(progress, 1.0f);
+}
+
 std::string State::action_to_string(game::ActionId action) const {
   return to_uci(move_of(pos_, action), pos_.rules().game);
 }

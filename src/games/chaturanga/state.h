@@ -32,6 +32,7 @@ class State final : public game::GameState {
   float material() const override;                                         // quiescence.h: material_balance
   float quiescent_material(int full_plies, int max_plies) const override;  // quiescence.h: quiescent_balance
   float king_hunt() const override;                                        // quiescence.h: king_hunt
+  float draw_rule_progress() const override;
 
   std::string action_to_string(game::ActionId action) const override;
   std::string action_to_san(game::ActionId action) const override;
