@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Who was ahead when a player's drawn games ended (docs/BENCHMARKS.md, E18).
+"""Who was ahead when a player's drawn games ended (docs/BENCHMARKS.md, E19).
 
 Reads the arena's PGN files, replays every game that NAME drew (SAN resolved against
 Fairy-Stockfish's legal moves, as scripts/loss_drops.py does) and prints, per drawn game, its
