@@ -11,10 +11,8 @@ side ahead did not convert before a move-count rule or a repetition ended the ga
     python3 scripts/draw_balance.py NAME GAMES.pgn... [--lead 4] [--variant sittuyin]
 """
 import argparse
-import os
-import sys
 
-from loss_drops import Engine, games, resolve
+from loss_drops import engine_for, games, played_white, replay
 
 VALUES = {"p": 1, "n": 3, "s": 2.5, "b": 2.5, "f": 1.5, "m": 1.5, "q": 1.5, "r": 5, "k": 0}
 
@@ -35,24 +33,16 @@ def main():
     ap.add_argument("--lead", type=float, default=4.0)
     ap.add_argument("--variant", default="sittuyin")
     args = ap.parse_args()
-    engine = Engine(os.environ.get("FSF_DIR", os.path.expanduser("~/.cache/sittuyin-zero/fsf")), args.variant)
+    engine = engine_for(args.variant)
     drawn = ahead = behind = 0
     for path in args.pgn:
         for headers, sans in games(path):
-            white = headers.get("White") == args.name
-            if headers.get("Result") != "1/2-1/2" or "FEN" not in headers:
-                continue
-            if not white and headers.get("Black") != args.name:
+            white = played_white(headers, args.name)
+            if white is None or headers.get("Result") != "1/2-1/2" or "FEN" not in headers:
                 continue
             drawn += 1
-            start, moves = headers["FEN"], []
-            fen, legal = engine.position(start, [])
-            for san in sans:
-                move = resolve(san, fen, legal)
-                if move is None:
-                    sys.exit(f"draw_balance: {path}: cannot read move '{san}' in {fen}")
-                moves.append(move)
-                fen, legal = engine.position(start, moves)
+            moves, fens = replay(engine, headers["FEN"], sans, f"draw_balance: {path}")
+            fen = fens[-1]
             final = balance(fen, white)
             ahead += final >= args.lead
             behind += final <= -args.lead

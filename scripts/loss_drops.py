@@ -73,6 +73,33 @@ def games(path):
         yield headers, [t for t in tokens if t and t not in ("1-0", "0-1", "1/2-1/2", "*")]
 
 
+def engine_for(variant):
+    """Fairy-Stockfish from FSF_DIR, else from `sittuyin-zero arena`'s cache."""
+    return Engine(os.environ.get("FSF_DIR", os.path.expanduser("~/.cache/sittuyin-zero/fsf")), variant)
+
+
+def played_white(headers, name):
+    """True if NAME had White in this game, False if Black, None if it did not play."""
+    if headers.get("White") == name:
+        return True
+    return False if headers.get("Black") == name else None
+
+
+def replay(engine, start, sans, where):
+    """The UCI moves of `sans` played from `start`, and the FEN before each move and after the last."""
+    moves = []
+    fen, legal = engine.position(start, [])
+    fens = [fen]
+    for san in sans:
+        move = resolve(san, fen, legal)
+        if move is None:
+            sys.exit(f"{where}: cannot read move '{san}' in {fen}")
+        moves.append(move)
+        fen, legal = engine.position(start, moves)
+        fens.append(fen)
+    return moves, fens
+
+
 def piece_on(fen, square):
     rank = fen.split()[0].split("[")[0].split("/")[8 - int(square[1])]
     f = 0
@@ -115,26 +142,15 @@ def main():
     ap.add_argument("--drop", type=int, default=150)
     ap.add_argument("--variant", default="sittuyin")
     args = ap.parse_args()
-    engine = Engine(os.environ.get("FSF_DIR", os.path.expanduser("~/.cache/sittuyin-zero/fsf")), args.variant)
+    engine = engine_for(args.variant)
     lost = turned = 0
     for path in args.pgn:
         for headers, sans in games(path):
-            white = headers.get("White") == args.name
-            if "FEN" not in headers or headers.get("Result") != ("0-1" if white else "1-0"):
-                continue
-            if not white and headers.get("Black") != args.name:
+            white = played_white(headers, args.name)
+            if white is None or "FEN" not in headers or headers.get("Result") != ("0-1" if white else "1-0"):
                 continue
             lost += 1
-            start, moves = headers["FEN"], []
-            fen, legal = engine.position(start, [])
-            fens = [fen]
-            for san in sans:
-                move = resolve(san, fen, legal)
-                if move is None:
-                    sys.exit(f"loss_drops: {path}: cannot read move '{san}' in {fen}")
-                moves.append(move)
-                fen, legal = engine.position(start, moves)
-                fens.append(fen)
+            moves, fens = replay(engine, headers["FEN"], sans, f"loss_drops: {path}")
             ours = [fen.split()[1] == ("w" if white else "b") for fen in fens]
             evals = [engine.evaluate(fen, args.depth) for fen in fens[:-1]]
             mine = [s if ours[i] else -s for i, (s, _) in enumerate(evals)]
