@@ -114,12 +114,6 @@ ArenaArgs parse_args(Args args) {
   return a;
 }
 
-void print_game(const eval::GameRecord& g, const eval::MatchResult& m) {
-  std::fprintf(stderr, "game %d/%d: %s - %s %s (%s, %zu plies)%s%s\n", m.games_played, m.games_scheduled,
-               m.names[size_t(g.white)].c_str(), m.names[size_t(g.black)].c_str(), game::pgn_result(g.result),
-               g.reason.c_str(), g.uci_moves.size(), g.error.empty() ? "" : ": ", g.error.c_str());
-}
-
 }  // namespace
 
 int arena_command(Args args) {
@@ -157,7 +151,10 @@ int arena_command(Args args) {
     std::filesystem::create_directories(a.out);
     spec.pgn_path = a.out + "/games.pgn";
   }
-  if (!a.quiet) spec.on_game = print_game;
+  if (!a.quiet)
+    spec.on_game = [](const eval::GameRecord& g, const eval::MatchResult& m) {
+      std::fputs(eval::format_game_line(g, m).c_str(), stderr);
+    };
   const std::atomic<bool>& stop = stop_on_interrupt();
   spec.stop = &stop;
   const eval::MatchResult result = eval::play_match(spec);

@@ -27,8 +27,8 @@ counts and move-choice temperatures (and the random mover), measures every candi
 round robin (Bradley-Terry, the random mover at 0), picks N with ratings as evenly spaced as the
 candidates allow, and writes DIR/eval/levels.yaml (the manifest: per level its Elo with a 95%
 interval, the checkpoint and the settings; the search settings every level played with, which
-`export --levels` puts in the bundle), DIR/eval/levels.json (the round robin) and, with
-gnuplot, DIR/plots/levels.png.
+`export --levels` puts in the bundle), DIR/eval/levels.json (the round robin), DIR/eval/levels.pgn
+(its games) and, with gnuplot, DIR/plots/levels.png. Every finished game prints a progress line.
   --run DIR          the run directory (checkpoints in DIR/models)
   --count N          levels, 2..20 (default 5)
   --starts FILE      start suite (default: DIR/eval/starts-partial.epd if the loop wrote it)
@@ -139,9 +139,13 @@ int levels_command(Args args) {
     const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
     spec.anchor = eval::make_match_player(a, config.search, spec.full_simulations, spec.load_model);
   }
+  fs::create_directories(run + "/eval");
+  spec.pgn_path = run + "/eval/levels.pgn";
+  spec.on_game = [](const eval::GameRecord& g, const eval::MatchResult& m) {
+    std::fputs(eval::format_game_line(g, m).c_str(), stderr);
+  };
   const eval::LevelsResult result = eval::build_levels(spec);
 
-  fs::create_directories(run + "/eval");
   write_file_atomically(run + "/eval/levels.yaml",
                         eval::levels_manifest(result, run, config.profile) + search_section(config.search));
   write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));

@@ -86,6 +86,8 @@ LevelsResult build_levels(const LevelsSpec& spec) {
   match.concurrency = spec.concurrency;
   match.seed = spec.seed;
   match.anchor = 0;  // the random mover
+  match.pgn_path = spec.pgn_path;
+  match.on_game = spec.on_game;
   result.match = play_match(match);
   const std::vector<Rating> candidate_ratings(result.match.ratings.begin(),
                                               result.match.ratings.begin() + ptrdiff_t(result.candidates.size()));

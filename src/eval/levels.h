@@ -42,6 +42,9 @@ struct LevelsSpec {
   uint64_t seed = 1;
   ModelLoader load_model;             // the evaluators of a checkpoint
   std::optional<MatchPlayer> anchor;  // plays in the round robin; not a level
+  std::string pgn_path;               // every game of the round robin in PGN; empty: none
+  // Called after each game of the round robin (MatchSpec::on_game): progress for a long run.
+  std::function<void(const GameRecord&, const MatchResult&)> on_game;
 };
 
 struct LevelsResult {

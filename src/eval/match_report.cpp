@@ -36,6 +36,14 @@ std::string sprt_json(const MatchResult& r) {
 
 }  // namespace
 
+std::string format_game_line(const GameRecord& g, const MatchResult& m) {
+  char line[512];
+  std::snprintf(line, sizeof line, "game %d/%d: %s - %s %s (%s, %zu plies)%s%s\n", m.games_played, m.games_scheduled,
+                m.names[size_t(g.white)].c_str(), m.names[size_t(g.black)].c_str(), game::pgn_result(g.result),
+                g.reason.c_str(), g.uci_moves.size(), g.error.empty() ? "" : ": ", g.error.c_str());
+  return line;
+}
+
 std::string format_match_table(const MatchResult& r) {
   std::string out;
   char line[512];

@@ -19,6 +19,7 @@ inline constexpr int kMatchJsonVersion = 1;
 
 std::string format_match_table(const MatchResult& result);
 std::string match_json(const MatchResult& result);
-
+// One finished game for a progress log: "game 7/40: WHITE - BLACK 1-0 (checkmate, 83 plies)".
+std::string format_game_line(const GameRecord& game, const MatchResult& tally);
 
 }  // namespace sz::eval

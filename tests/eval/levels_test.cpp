@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include "eval/match_report.h"
 #include "search/evaluator.h"
 
 namespace sz::eval {
@@ -70,7 +74,17 @@ TEST(Levels, AnAnchorIsRatedWithTheLevelsButIsNoLevel) {
   };
   MctsPlayerOptions strong{spec.search, 32, 0};
   spec.anchor = MatchPlayer{"anchor", mcts_player_factory(strong, spec.load_model(""))};
+  spec.pgn_path = (std::filesystem::path(::testing::TempDir()) / "levels-anchor.pgn").string();
+  std::vector<std::string> progress;
+  spec.on_game = [&](const GameRecord& g, const MatchResult& m) { progress.push_back(format_game_line(g, m)); };
   const LevelsResult result = build_levels(spec);
+  // A long round robin reports every game as it ends, and keeps every game in PGN.
+  ASSERT_EQ(int(progress.size()), result.match.games_played);
+  EXPECT_EQ(progress.back().rfind("game " + std::to_string(result.match.games_played) + "/", 0), 0u) << progress.back();
+  std::ifstream pgn(spec.pgn_path);
+  int results = 0;
+  for (std::string line; std::getline(pgn, line);) results += line.starts_with("[Result ");
+  EXPECT_EQ(results, result.match.games_played);
   EXPECT_EQ(result.anchor, "anchor");
   EXPECT_EQ(result.match.names.back(), "anchor");
   ASSERT_EQ(result.levels.size(), 3u);
