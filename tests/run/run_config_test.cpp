@@ -36,6 +36,22 @@ TEST(RunConfig, UnknownKeysAndBadValuesNameFileLineAndKey) {
   expect_error("net: enormous\n", "run.yaml:1:");
 }
 
+// A run started by an earlier version keeps the settings it wrote into its config.yaml; the ones
+// since removed still read as long as they were off, so the run resumes and feeds levels/export.
+TEST(RunConfig, RetiredKeysReadWhenOffAndAreErrorsWhenOn) {
+  const auto c = parse_run_config(
+      "search:\n  full_visits: 100\n  quiescence_check_plies: 0\nloop:\n  endgame_share: 0\n  endgame_plies: 8\n"
+      "train:\n  draw_material_weight: 0\n  draw_material_scale: 2\n",
+      "run.yaml");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->search.full_visits, 100);
+  expect_error("search:\n  quiescence_check_plies: 2\n",
+               "run.yaml:2: 'search.quiescence_check_plies' is no longer a setting: dropped after E15 (");
+  expect_error("loop:\n  endgame_share: 0.5\n", "only 0, off, can still be read");
+  expect_error("loop:\n  endgame_plies: many\n", "'loop.endgame_plies' is no longer a setting");
+  expect_error("search:\n  endgame_share: 0\n", "unknown key 'search.endgame_share'");  // only in its own section
+}
+
 TEST(RunConfig, SetOverridesAndRejectsTypos) {
   const auto c =
       parse_run_config("search:\n  full_visits: 100\n", "run.yaml", {"search.full_visits=32", "loop.gating=true"});
