@@ -33,7 +33,8 @@ Players (SPEC):
     SEARCH settings: sims=N (default --sims); temp=T, the move-choice temperature on visit
     counts, every ply (default 0); and, by default the config's search section: contempt=C,
     what a draw the rules decide costs the player (-1..1); qs=W, each leaf's value blended with
-    W of its capture-resolved material (0..1); win=N, a leaf whose mover forces a win within N
+    W of its capture-resolved material (0..1); full=N, with qs, plies of every legal move
+    searched before the captures (0..3); win=N, a leaf whose mover forces a win within N
     of its moves (the first ones checks; 1: a mate in one) scored as won without the network;
     hunt=H, with qs, H x a bonus for driving the losing king to a corner added to that
     material (0..10)
