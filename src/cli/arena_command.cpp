@@ -152,10 +152,7 @@ int arena_command(Args args) {
     std::filesystem::create_directories(a.out);
     spec.pgn_path = a.out + "/games.pgn";
   }
-  if (!a.quiet)
-    spec.on_game = [](const eval::GameRecord& g, const eval::MatchResult& m) {
-      std::fputs(eval::format_game_line(g, m).c_str(), stderr);
-    };
+  if (!a.quiet) spec.on_game = eval::print_game_line;
   const std::atomic<bool>& stop = stop_on_interrupt();
   spec.stop = &stop;
   const eval::MatchResult result = eval::play_match(spec);

@@ -141,9 +141,7 @@ int levels_command(Args args) {
   }
   fs::create_directories(run + "/eval");
   spec.pgn_path = run + "/eval/levels.pgn";
-  spec.on_game = [](const eval::GameRecord& g, const eval::MatchResult& m) {
-    std::fputs(eval::format_game_line(g, m).c_str(), stderr);
-  };
+  spec.on_game = eval::print_game_line;
   const eval::LevelsResult result = eval::build_levels(spec);
 
   write_file_atomically(run + "/eval/levels.yaml",

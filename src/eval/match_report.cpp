@@ -44,6 +44,8 @@ std::string format_game_line(const GameRecord& g, const MatchResult& m) {
   return line;
 }
 
+void print_game_line(const GameRecord& g, const MatchResult& m) { std::fputs(format_game_line(g, m).c_str(), stderr); }
+
 std::string format_match_table(const MatchResult& r) {
   std::string out;
   char line[512];
