@@ -22,9 +22,10 @@ std::string match_line(const LadderMatch& m) {
   char line[256];
   std::snprintf(line, sizeof line,
                 "{\"a_step\": %lld, \"a_generation\": %d, \"b_step\": %lld, \"b_generation\": %d, \"wins\": %d, "
-                "\"draws\": %d, \"losses\": %d, \"simulations\": %d}",
+                "\"draws\": %d, \"losses\": %d, \"simulations\": %d, \"conditions\": %llu}",
                 static_cast<long long>(m.a_step), m.a_generation, static_cast<long long>(m.b_step), m.b_generation,
-                m.score.wins, m.score.draws, m.score.losses, m.simulations);
+                m.score.wins, m.score.draws, m.score.losses, m.simulations,
+                static_cast<unsigned long long>(m.conditions));
   return line;
 }
 
@@ -40,6 +41,7 @@ std::optional<LadderMatch> parse_match(const std::string& line) {
   m.b_generation = int(f->at("b_generation"));
   m.score = {int(f->at("wins")), int(f->at("draws")), int(f->at("losses"))};
   m.simulations = f->count("simulations") ? int(f->at("simulations")) : 0;
+  m.conditions = f->count("conditions") ? uint64_t(f->at("conditions")) : 0;
   return m;
 }
 
@@ -53,8 +55,8 @@ std::string json_rating(const LadderRating& r) {
 
 }  // namespace
 
-Ladder::Ladder(std::string run_dir, std::string anchor)
-    : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)) {
+Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
+    : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)), conditions_(conditions) {
   std::ifstream networks(fs::path(eval_dir_) / "networks.jsonl");
   for (std::string line; std::getline(networks, line);) {
     const auto f = train::parse_json_numbers(line);
@@ -62,8 +64,14 @@ Ladder::Ladder(std::string run_dir, std::string anchor)
       networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
   }
   std::ifstream matches(fs::path(eval_dir_) / "ladder.jsonl");
-  for (std::string line; std::getline(matches, line);)
-    if (auto m = parse_match(line)) matches_.push_back(*m);
+  for (std::string line; std::getline(matches, line);) {
+    const auto m = parse_match(line);
+    if (!m) continue;
+    if (m->conditions == 0 || m->conditions == conditions_)
+      matches_.push_back(*m);
+    else
+      ++set_aside_;
+  }
 }
 
 void Ladder::append(const std::string& file, const std::string& line) const {
@@ -90,8 +98,10 @@ bool Ladder::played(int64_t a_step, int64_t b_step) const {
 }
 
 void Ladder::record(const LadderMatch& match) {
-  append("ladder.jsonl", match_line(match));
-  matches_.push_back(match);
+  LadderMatch stamped = match;
+  stamped.conditions = conditions_;
+  append("ladder.jsonl", match_line(stamped));
+  matches_.push_back(stamped);
 }
 
 LadderFit Ladder::fit() const {

@@ -8,9 +8,15 @@
 //   networks.jsonl the adopted networks in order, one line each: {"step": 3000, "generation": 1}
 //   ladder.jsonl   one line per match played, appended as it ends (a resumed run keeps them):
 //                  {"a_step": 4200, "a_generation": 3, "b_step": -1, "b_generation": 0,
-//                   "wins": 7, "draws": 9, "losses": 4, "simulations": 64}
+//                   "wins": 7, "draws": 9, "losses": 4, "simulations": 64,
+//                   "conditions": 3922147512331507}
 //                  from a's view; a network is named by its training step (its checkpoint
-//                  models/model-<step>.pt), the anchor by step -1.
+//                  models/model-<step>.pt), the anchor by step -1; "conditions" is the
+//                  run's rating_conditions (run/run_config.h) when it was played. Only the
+//                  matches played under the present conditions count (a line without the key,
+//                  written before it existed, counts under any): a run resumed with another
+//                  search, visit count or anchor rates its networks again rather than fitting
+//                  two kinds of games as one.
 //   ladder.json    the latest fit: per network its generation, step, Elo over the anchor and
 //                  interval; the trend (slope per generation with its interval)
 //   elo.jsonl      the same ratings, one line per network (step, generation, elo, lower,
@@ -30,6 +36,7 @@ struct LadderMatch {
   int a_generation = 0, b_generation = 0;
   eval::MatchScore score;  // a's view
   int simulations = 0;
+  uint64_t conditions = 0;  // run/run_config.h rating_conditions; 0: not recorded
 };
 
 struct LadderNetwork {
@@ -53,18 +60,21 @@ struct LadderFit {
 class Ladder {
  public:
   // Reads eval/networks.jsonl and eval/ladder.jsonl of `run_dir` if they exist (a line being
-  // written when a run was killed is skipped). `anchor` names the anchor in reports ("" when
-  // there is none).
-  Ladder(std::string run_dir, std::string anchor);
+  // written when a run was killed is skipped), keeping the matches played under `conditions`.
+  // `anchor` names the anchor in reports ("" when there is none).
+  Ladder(std::string run_dir, std::string anchor, uint64_t conditions);
 
   // The adopted networks, oldest first; add_network appends one (once per step).
   const std::vector<LadderNetwork>& networks() const { return networks_; }
   void add_network(const LadderNetwork& network);
+  // The matches played under this ladder's conditions.
   const std::vector<LadderMatch>& matches() const { return matches_; }
+  // How many matches on file were played under other conditions (left out of everything here).
+  int set_aside() const { return set_aside_; }
   const std::string& anchor() const { return anchor_; }
   // Whether a match between these two (either order) is on record.
   bool played(int64_t a_step, int64_t b_step) const;
-  // Records a match and appends it to ladder.jsonl.
+  // Records a match, stamped with this ladder's conditions, and appends it to ladder.jsonl.
   void record(const LadderMatch& match);
 
   LadderFit fit() const;
@@ -75,6 +85,8 @@ class Ladder {
   void append(const std::string& file, const std::string& line) const;
 
   std::string eval_dir_, anchor_;
+  uint64_t conditions_ = 0;
+  int set_aside_ = 0;
   std::vector<LadderNetwork> networks_;
   std::vector<LadderMatch> matches_;
 };

@@ -49,10 +49,6 @@ std::string suite_path(const RunConfig& config) {
   throw Error("loop.eval_suite: no file or built-in suite '" + suite + "'");
 }
 
-int eval_simulations(const RunConfig& config) {
-  return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
-}
-
 eval::MatchPlayer mcts_player(const RunConfig& config, const game::GameSpec& spec, const std::string& name,
                               const std::string& model) {
   eval::MctsPlayerOptions options;
@@ -254,13 +250,15 @@ void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_s
                    eval_simulations(config_)});
 }
 
-// Whom the network of `step` is rated against: the rate_previous networks before it and the anchor.
+// Whom the network of `step` is rated against: the rate_previous networks adopted before it and
+// the anchor.
 std::vector<int64_t> LoopRun::rating_opponents(int64_t step) const {
   std::vector<int64_t> opponents;
   if (loop_.rate_games == 0) return opponents;
   const auto& networks = ladder_->networks();
-  for (auto it = networks.rbegin(); it != networks.rend() && int(opponents.size()) < loop_.rate_previous; ++it)
-    if (it->step != step) opponents.push_back(it->step);
+  auto it = std::find_if(networks.rbegin(), networks.rend(), [&](const LadderNetwork& n) { return n.step == step; });
+  if (it != networks.rend()) ++it;
+  for (; it != networks.rend() && int(opponents.size()) < loop_.rate_previous; ++it) opponents.push_back(it->step);
   if (anchor_) opponents.push_back(kAnchorStep);
   return opponents;
 }
@@ -320,7 +318,11 @@ LoopReport LoopRun::run() {
     starts_ = eval::read_start_suite(suite, config_.profile, wanted).take_or_throw("loop.eval_suite");
   }
   trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
-  ladder_ = std::make_unique<Ladder>(run_, anchor_name_);
+  ladder_ = std::make_unique<Ladder>(run_, anchor_name_, rating_conditions(config_));
+  if (ladder_->set_aside() > 0)
+    say("loop: " + std::to_string(ladder_->set_aside()) +
+        " rating matches on file were played under another search, visit count, anchor or suite: the ratings"
+        " leave them out");
   LoopReport report;
   report.anchor = anchor_name_;
   int generation = generations_done(loop_, selfplay::count_games(run_ + "/games"));
@@ -329,9 +331,10 @@ LoopReport LoopRun::run() {
   train::GenerationTraining training = train::read_generation_training(run_);
   bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
   if (unfinished) --generation;
-  if (const auto& networks = ladder_->networks(); !networks.empty() && !rated(networks.back().step)) {
-    say("loop: rating " + model_name(networks.back().step) + " first (its ratings are missing)");
-    rate(networks.back().step, networks.back().generation);
+  for (const LadderNetwork& n : ladder_->networks()) {
+    if (stopping() || rated(n.step)) continue;
+    say("loop: rating " + model_name(n.step) + " first (its ratings are missing)");
+    rate(n.step, n.generation);
   }
   while (more_generations(generation, report.stop_reason)) {
     auto played = std::make_unique<selfplay::SelfplayStats>();

@@ -6,6 +6,7 @@
 
 #include "config/embedded.h"
 #include "config/section.h"
+#include "core/fnv1a.h"
 #include "core/shown_text.h"
 #include "games/registry.h"
 #include "models/net_config.h"
@@ -149,6 +150,36 @@ std::string to_yaml(const RunConfig& config) {
   write_section(w, "loop", c.loop);
   write_section(w, "inference", c.inference);
   return w.finish();
+}
+
+int eval_simulations(const RunConfig& config) {
+  return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
+}
+
+uint64_t rating_conditions(const RunConfig& config) {
+  search::SearchConfig s = config.search;
+  const search::SearchConfig unused;  // a match player's search is Cheap, at temperature 0
+  s.full_visits = unused.full_visits;
+  s.cheap_visits = unused.cheap_visits;
+  s.full_search_fraction = unused.full_search_fraction;
+  s.dirichlet_weight = unused.dirichlet_weight;
+  s.dirichlet_total_alpha = unused.dirichlet_total_alpha;
+  s.forced_playouts = unused.forced_playouts;
+  s.forced_playouts_k = unused.forced_playouts_k;
+  s.policy_target_pruning = unused.policy_target_pruning;
+  s.placement_temperature = unused.placement_temperature;
+  s.play_temperature = unused.play_temperature;
+  s.play_temperature_plies = unused.play_temperature_plies;
+  s.play_temperature_half_life = unused.play_temperature_half_life;
+  s.play_temperature_floor = unused.play_temperature_floor;
+  s.reserve_nodes = unused.reserve_nodes;
+  s.reserve_edges_per_node = unused.reserve_edges_per_node;
+  config::Writer w;
+  write_section(w, "search", s);
+  const std::string text = w.finish() + "visits: " + std::to_string(eval_simulations(config)) +
+                           "\nanchor: " + config.loop.anchor + "\nsuite: " + config.loop.eval_suite +
+                           "\nprofile: " + config.profile + "\n";
+  return fnv1a64(text.data(), text.size()) >> 11;
 }
 
 train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir) {

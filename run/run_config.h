@@ -44,6 +44,17 @@ Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view sourc
 // The resolved configuration as YAML, every field written out.
 std::string to_yaml(const RunConfig& config);
 
+// The visits of the loop's rating and final matches: loop.eval_simulations, or else the
+// self-play budget search.full_visits.
+int eval_simulations(const RunConfig& config);
+
+// A fingerprint (53 bits, exact as a JSON number) of what a loop rating's result depends on besides
+// its two players: the search as matches run it, their visits, the anchor, the eval suite and the
+// profile. Settings that matches do not use (self-play's noise, temperatures, forced playouts, the
+// full/cheap split, tree reserves) leave it unchanged. A ladder fits only the matches played under
+// the run's present conditions (run/ladder.h).
+uint64_t rating_conditions(const RunConfig& config);
+
 // What the trainer of this run needs: its section, the network (`net`, loaded), the encoding of
 // the profile's game, the seed and `run_dir`. Throws sz::Error for an unknown net or profile.
 train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir);

@@ -224,6 +224,37 @@ TEST(Loop, StoppedInARatingRatesThatNetworkWhenRunAgain) {
   EXPECT_TRUE(again.ladder.anchored);
 }
 
+// A run resumed with another search fitted the new ratings together with those of the old search
+// as one ladder (E21 resumed a run with the leaf search on). Each match now carries the conditions
+// it was played under; a resumed run under others rates every network again, oldest first.
+TEST(Loop, ResumedWithAnotherSearchRatesEveryNetworkAgain) {
+  TempDir dir;
+  RunConfig config = loop_config(dir.str());
+  config.loop.final_eval_games = 0;
+  config.loop.eval_simulations = 2;
+  run_loop(config, nullptr, quiet());
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 3u);  // first vs anchor; second vs first, anchor
+
+  config.search.leaf_quiescence = 1;
+  config.search.dirichlet_weight = 0.5f;  // self-play only: not a condition of the ratings
+  std::vector<std::string> lines;
+  const LoopReport again = run_loop(config, nullptr, quiet(&lines));
+  EXPECT_EQ(again.generations, 0);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0],
+            "loop: 3 rating matches on file were played under another search, visit count, anchor or suite: the "
+            "ratings leave them out");
+  EXPECT_EQ(lines[1], "loop: rating model-00000014.pt first (its ratings are missing)");
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 6u);
+  ASSERT_EQ(again.ladder.networks.size(), 2u);
+  EXPECT_EQ(again.ladder.games, 3 * config.loop.rate_games);
+
+  config.search.dirichlet_weight = 0;
+  run_loop(config, nullptr, quiet());
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 6u) << "rated under these conditions already";
+  EXPECT_NE(rating_conditions(config), rating_conditions(loop_config(dir.str())));
+}
+
 // adopted.txt held a path relative to the working directory: a run continued from elsewhere
 // found no such file and silently self-played with the bootstrap player. It is relative to the
 // run now, and a checkpoint it names that is missing is an error.
