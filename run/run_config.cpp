@@ -98,6 +98,8 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   if (const auto net = models::load_net_config(c.net); !net) throw top.error("net", net.error());
   read_section(top, "inference", c.inference);
   read_section(top, "search", c.search);
+  c.play = c.search;
+  read_section(top, "play", c.play);
   read_section(top, "selfplay", c.selfplay);
   read_section(top, "resign", c.selfplay.resign);
   read_section(top, "train", c.train);
@@ -144,6 +146,7 @@ std::string to_yaml(const RunConfig& config) {
   config::Writer w;
   top_fields(w, c);
   write_section(w, "search", c.search);
+  config::write_changes(w, "play", c.search, c.play);
   write_section(w, "selfplay", c.selfplay);
   write_section(w, "resign", c.selfplay.resign);
   write_section(w, "train", c.train);

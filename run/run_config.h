@@ -27,7 +27,11 @@ struct RunConfig {
   std::string profile = "sittuyin";
   std::string net = "small";  // a preset (configs/nets) or the path of a net YAML
   nn::InferenceConfig inference;
-  search::SearchConfig search;
+  search::SearchConfig search;  // how self-play and the loop's rating matches search
+  // How the shipped engine searches (`uci`, `levels`, `export` and the game clients): the
+  // `search` section with the `play` section's keys on top, so that play can add the leaf search
+  // that self-play does without (docs/EVALUATION.md, "The play-time search").
+  search::SearchConfig play;
   selfplay::SelfplayConfig selfplay;  // its seed and search come from the fields above
   train::TrainConfig train;           // the trainer; its seed is `seed`
   LoopConfig loop;                    // generations, gating, strength measurements

@@ -27,8 +27,9 @@ inference), whose weights the torch-free runtime in client/ reads.
   --levels FILE       a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml):
                       its levels that play CHECKPOINT, the random mover or uniform MCTS go into
                       model.json with their settings and measured Elo; the others are listed
-  --config FILE       run config whose `search` section the bundle carries for the clients'
-                      searches (default: quickstart, as `sittuyin-zero uci` uses); a levels
+  --config FILE       run config whose `play` search settings the bundle carries for the
+                      clients' searches (its `search` section with the `play` section's keys on
+                      top; default: quickstart, as `sittuyin-zero uci` uses); a levels
                       manifest's own search settings (those its Elo was measured with) are
                       carried instead, and --config/--set must then agree with them
   --set KEY=VALUE     override a config value (repeatable)
@@ -60,7 +61,7 @@ int export_command(Args args) {
     }
   }
   if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
-  spec.search = run_config_from_args(config_args).search;
+  spec.search = run_config_from_args(config_args).play;
   spec.search_given = !config_args.empty();
   const bundle::ExportReport report = bundle::export_bundle(spec);
   for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());

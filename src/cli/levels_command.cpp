@@ -29,12 +29,14 @@ candidates allow, and writes DIR/eval/levels.yaml (the manifest: per level its E
 interval, the checkpoint and the settings; the search settings every level played with, which
 `export --levels` puts in the bundle), DIR/eval/levels.json (the round robin), DIR/eval/levels.pgn
 (its games) and, with gnuplot, DIR/plots/levels.png. Every finished game prints a progress line.
+The candidates search as the shipped engine does: the config's `play` settings (its `search`
+section with the `play` section's keys on top: the play-time leaf search under the quickstart).
   --run DIR          the run directory (checkpoints in DIR/models)
   --count N          levels, 2..20 (default 5)
   --starts FILE      start suite (default: DIR/eval/starts-partial.epd if the loop wrote it)
   --max-starts N     starts used, each twice per pairing (default 10)
   --concurrency N    games at once (default 2)
-  --sims N           the strongest candidates' visits (default: the config's search.full_visits)
+  --sims N           the strongest candidates' visits (default: the config's play.full_visits)
   --anchor SPEC      an external yardstick that joins the round robin, not as a level (default:
                      the config's loop.anchor, Fairy-Stockfish at one node); each level's Elo over
                      it goes into the manifest too. 'none': no anchor
@@ -72,7 +74,7 @@ void plot_levels(const eval::LevelsResult& result, const std::string& run) {
   if (pclose(gp) == 0) std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
 }
 
-// The manifest's `search` key: the search every MCTS level played with (the config's, --set
+// The manifest's `search` key: the search every MCTS level played with (the config's `play`, --set
 // included), so that `export --levels` gives clients the settings the levels' Elo was measured under.
 std::string search_section(search::SearchConfig search) {
   config::Writer w;
@@ -123,8 +125,8 @@ int levels_command(Args args) {
   eval::LevelsSpec spec;
   spec.checkpoints = checkpoints_of(run);
   spec.count = count;
-  spec.full_simulations = sims > 0 ? sims : config.search.full_visits;
-  spec.search = config.search;
+  spec.full_simulations = sims > 0 ? sims : config.play.full_visits;
+  spec.search = config.play;
   spec.profile = config.profile;
   if (!starts.empty())
     spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
@@ -137,7 +139,7 @@ int levels_command(Args args) {
   if (anchor.empty()) anchor = config.loop.anchor;
   if (!anchor.empty() && anchor != "none") {
     const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
-    spec.anchor = eval::make_match_player(a, config.search, spec.full_simulations, spec.load_model);
+    spec.anchor = eval::make_match_player(a, config.play, spec.full_simulations, spec.load_model);
   }
   fs::create_directories(run + "/eval");
   spec.pgn_path = run + "/eval/levels.pgn";
@@ -145,7 +147,7 @@ int levels_command(Args args) {
   const eval::LevelsResult result = eval::build_levels(spec);
 
   write_file_atomically(run + "/eval/levels.yaml",
-                        eval::levels_manifest(result, run, config.profile) + search_section(config.search));
+                        eval::levels_manifest(result, run, config.profile) + search_section(config.play));
   write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
   plot_levels(result, run);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);

@@ -27,24 +27,26 @@ Options (setoption name NAME value VALUE):
                 the move-choice temperature (level 0: Simulations/1024 visits, temperature 1)
   Move Overhead milliseconds kept back per timed move (default 30)
   Contempt      -100..100: what a draw the rules decide costs the engine, in percent of a win
-                (search.contempt x 100: 20 under the quickstart config); > 0 plays on rather than
+                (play.contempt x 100: 20 under the quickstart config); > 0 plays on rather than
                 repeat against a weaker side
   Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
-                material (search.leaf_quiescence x 100; default 0)
+                material (play.leaf_quiescence x 100: 100 under the quickstart config)
   Full Plies    0..3: with Leaf Quiescence, plies of every legal move searched before the
-                captures, so that a fork counts (search.leaf_full_plies; default 0)
+                captures, so that a fork counts (play.leaf_full_plies: 3 under the quickstart)
   King Hunt     0..100: with Leaf Quiescence, this percent of a bonus for driving the losing
-                king to a corner added to that material (search.leaf_king_hunt x 100; default 0)
+                king to a corner added to that material (play.leaf_king_hunt x 100: 100 under
+                the quickstart)
   Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
                 checks; 1: a mate in one) is scored as won without the network
-                (search.leaf_win_moves; default 0)
+                (play.leaf_win_moves: 3 under the quickstart)
   Hash          MiB the search tree may use (default 1024)
 go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
 info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =
 W - L of the side to move (lc0's mapping), wdl in permille, pv = most visited line.
 
-  --config FILE     run config whose `search` section tunes the MCTS (default: quickstart) and
-                    whose `inference` section runs the Model
+  --config FILE     run config whose play-time search tunes the MCTS (its `search` section with
+                    the `play` section's keys on top; default: quickstart, whose `play` adds the
+                    leaf search above) and whose `inference` section runs the Model
   --set KEY=VALUE   override a config value (repeatable)
 )";
 
@@ -62,8 +64,7 @@ int uci_command(Args args) {
     return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);
   };
   std::ios::sync_with_stdio(false);
-  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game}, load_model,
-                        config.search);
+  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game}, load_model, config.play);
   engine.run(std::cin);
   return 0;
 }

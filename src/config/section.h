@@ -175,6 +175,83 @@ class Writer {
   std::unique_ptr<Impl> impl_;
 };
 
+// A section that overlays another (the run config's `play` over `search`) is written as the keys
+// whose YAML differs from the base's, in field order; nothing at all when none differs. Reading it
+// back over a copy of the base gives the value again.
+template <typename T>
+void write_changes(Writer& w, const char* section, T base, T value);
+
+namespace detail {
+
+// The visitor behind write_changes: records each field's YAML (Record), marks the keys whose YAML
+// differs from the recorded (Compare), then writes the marked ones (Write).
+class FieldChanges {
+ public:
+  enum class Pass { Record, Compare, Write };
+  explicit FieldChanges(Writer& out) : out_(&out) {}
+  void set_pass(Pass pass) { pass_ = pass; }
+  bool any() const { return !changed_.empty(); }
+
+  template <typename N>
+  void num(const char* key, const N& field, N lo, N hi) {
+    visit(key, [&](Writer& w) { w.num(key, field, lo, hi); });
+  }
+  void flag(const char* key, const bool& field) {
+    visit(key, [&](Writer& w) { w.flag(key, field); });
+  }
+  void text(const char* key, const std::string& field) {
+    visit(key, [&](Writer& w) { w.text(key, field); });
+  }
+  template <typename E>
+  void choice(const char* key, const E& field, std::initializer_list<std::pair<const char*, E>> names) {
+    visit(key, [&](Writer& w) { w.choice(key, field, names); });
+  }
+  void range(const char* key, const int (&field)[2], int lo, int hi) {
+    visit(key, [&](Writer& w) { w.range(key, field, lo, hi); });
+  }
+  void check(bool, const char*, const std::string&) const {}
+  std::string path(const char* key) const { return key; }
+
+ private:
+  template <typename F>
+  void visit(const char* key, F write) {
+    if (pass_ == Pass::Write) {
+      for (const std::string& k : changed_)
+        if (k == key) write(*out_);
+      return;
+    }
+    Writer one;
+    write(one);
+    std::string yaml = one.finish();
+    if (pass_ == Pass::Record) {
+      base_.emplace_back(key, std::move(yaml));
+      return;
+    }
+    for (const auto& [k, base_yaml] : base_)
+      if (k == key && base_yaml != yaml) changed_.emplace_back(key);
+  }
+
+  Pass pass_ = Pass::Record;
+  Writer* out_;
+  std::vector<std::pair<std::string, std::string>> base_;  // field lists are short: no map needed
+  std::vector<std::string> changed_;
+};
+
+}  // namespace detail
+
+template <typename T>
+void write_changes(Writer& w, const char* section, T base, T value) {
+  detail::FieldChanges changes(w);
+  fields(changes, base);
+  changes.set_pass(detail::FieldChanges::Pass::Compare);
+  fields(changes, value);
+  if (!changes.any()) return;
+  changes.set_pass(detail::FieldChanges::Pass::Write);
+  w.begin(section);
+  fields(changes, value);
+  w.end();
+}
+
 // A config text by name: configs/<dir>/<name>.yaml compiled into the program, or else the file at
 // `name_or_path` if it looks like a path (contains '/' or ends in .yaml). `text` is its contents,
 // `source` how messages name it ("configs/nets/tiny.yaml" or the path).

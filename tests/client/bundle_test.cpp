@@ -336,7 +336,7 @@ TEST_F(BundleTest, TheLevelsCommandsSearchTravelsIntoTheBundle) {
   const auto sz = [](const std::string& args) { return test::run_shell(test::binary() + " " + args); };
   const test::CommandRun levels = sz("levels --run " + run.string() +
                                      " --count 2 --max-starts 1 --sims 2 --anchor none --concurrency 1"
-                                     " --set search.leaf_win_moves=2");
+                                     " --set play.leaf_win_moves=2");
   ASSERT_EQ(levels.status, 0) << levels.output;
   const std::string manifest = (run / "eval" / "levels.yaml").string();
   EXPECT_NE(read(manifest).find("\nsearch:\n"), std::string::npos) << read(manifest);
@@ -348,7 +348,7 @@ TEST_F(BundleTest, TheLevelsCommandsSearchTravelsIntoTheBundle) {
   ASSERT_TRUE(b) << b.error();
   EXPECT_EQ((*b)->search.leaf_win_moves, 2);
   const test::CommandRun other =
-      sz("export --model " + checkpoint + " --out " + out + " --levels " + manifest + " --set search.leaf_win_moves=1");
+      sz("export --model " + checkpoint + " --out " + out + " --levels " + manifest + " --set play.leaf_win_moves=1");
   EXPECT_EQ(other.status, 1) << other.output;
   EXPECT_NE(other.output.find("drop them to export the manifest's"), std::string::npos) << other.output;
 }

@@ -153,6 +153,34 @@ TEST(Writer, WritesWhatASectionReadsBack) {
   EXPECT_EQ(back.span[1], 4);
 }
 
+// A section that overlays another keeps only its own keys, and reads back over the base.
+TEST(Writer, WritesAnOverlayAsTheKeysThatDiffer) {
+  Toy base, over;
+  base.count = 4;
+  over.count = 4;
+  over.colour = Colour::Green;
+  over.span[1] = 4;
+  over.share = 0.2f;
+  Writer w;
+  write_changes(w, "over", base, over);
+  write_changes(w, "same", base, base);  // nothing differs: no section at all
+  const std::string yaml = w.finish();
+  EXPECT_EQ(yaml.find("same"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("count"), std::string::npos) << yaml;
+  Section root = read_document(yaml, "written.yaml");
+  auto section = root.child("over");
+  ASSERT_TRUE(section.has_value()) << yaml;
+  Toy back = base;
+  fields(*section, back);
+  section->finish();
+  root.finish();
+  EXPECT_EQ(back.count, 4);
+  EXPECT_EQ(back.colour, Colour::Green);
+  EXPECT_EQ(back.span[1], 4);
+  EXPECT_EQ(back.share, over.share);
+  EXPECT_EQ(back.label, "x");
+}
+
 TEST(Checker, FindsTheFirstProblemOfAConfigBuiltInCode) {
   Toy t;
   EXPECT_EQ(config_problem(t), "");

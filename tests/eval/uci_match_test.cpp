@@ -142,6 +142,13 @@ TEST(UciMatch, CommandLines) {
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.output.find("uciok"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("\nbestmove "), std::string::npos) << r.output;
+  // The engine searches with the config's `play` settings: the quickstart's leaf search, which a
+  // --set takes away again.
+  EXPECT_NE(r.output.find("option name Leaf Quiescence type spin default 100 "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("option name Full Plies type spin default 3 "), std::string::npos) << r.output;
+  r = run("printf 'uci\n' | " + sz::test::binary() + " uci --set play.leaf_quiescence=0");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("option name Leaf Quiescence type spin default 0 "), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 

@@ -151,6 +151,48 @@ TEST(RunConfig, ResolvedYamlReadsBackToTheSameConfig) {
   EXPECT_EQ(to_yaml(*again), yaml);
 }
 
+// `play` is the `search` section with its own keys on top: a --set of the search reaches it unless
+// play sets that key, and the resolved YAML keeps only play's own keys, so that it reads back the
+// same way.
+TEST(RunConfig, PlayIsTheSearchWithThePlayKeysOnTop) {
+  const char* yaml = "search:\n  contempt: 0.3\n  cpuct_init: 2\nplay:\n  leaf_quiescence: 1\n  cpuct_init: 1.5\n";
+  const auto c = parse_run_config(yaml, "run.yaml", {"search.full_visits=48", "search.cpuct_init=3"});
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_FLOAT_EQ(c->play.contempt, 0.3f);
+  EXPECT_EQ(c->play.full_visits, 48);
+  EXPECT_FLOAT_EQ(c->play.cpuct_init, 1.5f);
+  EXPECT_FLOAT_EQ(c->play.leaf_quiescence, 1.0f);
+  EXPECT_FLOAT_EQ(c->search.leaf_quiescence, 0.0f);  // self-play is untouched
+  EXPECT_FLOAT_EQ(c->selfplay.search.leaf_quiescence, 0.0f);
+  const std::string resolved = to_yaml(*c);
+  EXPECT_NE(resolved.find("play:\n  cpuct_init: 1.5\n  leaf_quiescence: 1\nselfplay:"), std::string::npos) << resolved;
+  const auto again = parse_run_config(resolved, "resolved.yaml", {"search.contempt=0.1"});
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_FLOAT_EQ(again->play.contempt, 0.1f);
+  EXPECT_FLOAT_EQ(again->play.cpuct_init, 1.5f);
+
+  const auto plain = parse_run_config("search:\n  contempt: 0.3\n", "run.yaml");
+  ASSERT_TRUE(plain.ok()) << plain.error();
+  EXPECT_FLOAT_EQ(plain->play.contempt, 0.3f);
+  EXPECT_EQ(to_yaml(*plain).find("\nplay:"), std::string::npos) << to_yaml(*plain);
+  expect_error("play:\n  leaf_quiesence: 1\n", "run.yaml:2: unknown key 'play.leaf_quiesence'");
+  expect_error("play:\n  leaf_full_plies: 9\n", "'play.leaf_full_plies' must be in 0..3");
+}
+
+// The quickstart ships the play-time leaf search of E18 (docs/BENCHMARKS.md) and trains without it.
+TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
+  for (const char* name : {"quickstart", "cpu-long"}) {
+    const auto c = load_run_config(name);
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_FLOAT_EQ(c->play.leaf_quiescence, 1.0f) << name;
+    EXPECT_EQ(c->play.leaf_full_plies, 3) << name;
+    EXPECT_EQ(c->play.leaf_win_moves, 3) << name;
+    EXPECT_FLOAT_EQ(c->play.leaf_king_hunt, 1.0f) << name;
+    EXPECT_FLOAT_EQ(c->search.leaf_quiescence, 0.0f) << name;
+    EXPECT_EQ(c->play.full_visits, c->search.full_visits) << name;
+  }
+}
+
 // Rules across the fields of a section are the section's own (train/train_config.h), reported at
 // the key's line.
 TEST(RunConfig, RulesAcrossFieldsNameTheKey) {
