@@ -155,6 +155,20 @@ std::string to_yaml(const RunConfig& config) {
   return w.finish();
 }
 
+std::string play_changes(const RunConfig& config) {
+  config::Writer w;
+  config::write_changes(w, "play", config.search, config.play);
+  const std::string yaml = w.finish();  // "play:\n  key: value\n..." or an empty mapping
+  std::string keys;
+  size_t at = yaml.find("\n  ");
+  while (at != std::string::npos) {
+    const size_t end = yaml.find('\n', at + 1);
+    keys += (keys.empty() ? "" : ", ") + yaml.substr(at + 3, end - at - 3);
+    at = yaml.find("\n  ", end);
+  }
+  return keys;
+}
+
 int eval_simulations(const RunConfig& config) {
   return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
 }

@@ -48,6 +48,9 @@ Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view sourc
 // The resolved configuration as YAML, every field written out.
 std::string to_yaml(const RunConfig& config);
 
+// The keys in which `play` differs from `search`, as "key: value" joined by ", " ("" if none).
+std::string play_changes(const RunConfig& config);
+
 // The visits of the loop's rating and final matches: loop.eval_simulations, or else the
 // self-play budget search.full_visits.
 int eval_simulations(const RunConfig& config);

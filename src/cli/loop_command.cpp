@@ -38,7 +38,7 @@ void print_match(const char* what, const eval::MatchResult& m) {
               100 * p.score.score(), p.score.wins, p.score.draws, p.score.losses, p.elo.elo, p.elo.lower, p.elo.upper);
 }
 
-void print_final(const run::LoopReport& report) {
+void print_final(const run::LoopReport& report, const run::RunConfig& config) {
   const run::LadderFit& fit = report.ladder;
   if (!fit.networks.empty()) {
     const std::string over = fit.anchored ? report.anchor : "the first network";
@@ -52,6 +52,11 @@ void print_final(const run::LoopReport& report) {
               report.final_model.empty() ? "(none: no training happened)" : report.final_model.c_str());
   if (report.final_vs_first) print_match(("the first network " + report.first_model).c_str(), *report.final_vs_first);
   if (report.final_vs_anchor) print_match(report.anchor.c_str(), *report.final_vs_anchor);
+  if (const std::string play = run::play_changes(config); !play.empty() && report.final_vs_anchor)
+    std::printf(
+        "(these matches search as self-play does; `uci`, `levels` and `export` add the config's play "
+        "settings, %s: docs/EVALUATION.md)\n",
+        play.c_str());
 }
 
 }  // namespace
@@ -71,7 +76,7 @@ int loop_command(Args args) {
   } catch (const Error& e) {
     std::fprintf(stderr, "loop: no plots: %s\n", e.what());
   }
-  print_final(report);
+  print_final(report, config);
   std::printf("loop: %d generations in %.1f min (%d in the run; %s); run directory %s\n", report.generations,
               report.seconds / 60, report.generations_total, report.stop_reason.c_str(), config.run_dir().c_str());
   return exit_status(stop);

@@ -166,6 +166,7 @@ TEST(RunConfig, PlayIsTheSearchWithThePlayKeysOnTop) {
   EXPECT_FLOAT_EQ(c->selfplay.search.leaf_quiescence, 0.0f);
   const std::string resolved = to_yaml(*c);
   EXPECT_NE(resolved.find("play:\n  cpuct_init: 1.5\n  leaf_quiescence: 1\nselfplay:"), std::string::npos) << resolved;
+  EXPECT_EQ(play_changes(*c), "cpuct_init: 1.5, leaf_quiescence: 1");
   const auto again = parse_run_config(resolved, "resolved.yaml", {"search.contempt=0.1"});
   ASSERT_TRUE(again.ok()) << again.error();
   EXPECT_FLOAT_EQ(again->play.contempt, 0.1f);
@@ -175,6 +176,7 @@ TEST(RunConfig, PlayIsTheSearchWithThePlayKeysOnTop) {
   ASSERT_TRUE(plain.ok()) << plain.error();
   EXPECT_FLOAT_EQ(plain->play.contempt, 0.3f);
   EXPECT_EQ(to_yaml(*plain).find("\nplay:"), std::string::npos) << to_yaml(*plain);
+  EXPECT_EQ(play_changes(*plain), "");
   expect_error("play:\n  leaf_quiesence: 1\n", "run.yaml:2: unknown key 'play.leaf_quiesence'");
   expect_error("play:\n  leaf_full_plies: 9\n", "'play.leaf_full_plies' must be in 0..3");
 }
