@@ -45,7 +45,8 @@ Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vect
 Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
                                    const std::vector<std::string>& overrides = {});
 
-// The resolved configuration as YAML, every field written out.
+// The resolved configuration as YAML, every field written out (`play` as the keys in which it
+// differs from `search`, so that a --set of the search still reaches it).
 std::string to_yaml(const RunConfig& config);
 
 // The keys in which `play` differs from `search`, as "key: value" joined by ", " ("" if none).
