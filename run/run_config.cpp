@@ -156,16 +156,9 @@ std::string to_yaml(const RunConfig& config) {
 }
 
 std::string play_changes(const RunConfig& config) {
-  config::Writer w;
-  config::write_changes(w, "play", config.search, config.play);
-  const std::string yaml = w.finish();  // "play:\n  key: value\n..." or an empty mapping
   std::string keys;
-  size_t at = yaml.find("\n  ");
-  while (at != std::string::npos) {
-    const size_t end = yaml.find('\n', at + 1);
-    keys += (keys.empty() ? "" : ", ") + yaml.substr(at + 3, end - at - 3);
-    at = yaml.find("\n  ", end);
-  }
+  for (const std::string& line : config::changed_fields(config.search, config.play))
+    keys += (keys.empty() ? "" : ", ") + line;
   return keys;
 }
 

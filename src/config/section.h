@@ -180,17 +180,25 @@ class Writer {
 // back over a copy of the base gives the value again.
 template <typename T>
 void write_changes(Writer& w, const char* section, T base, T value);
+// The same fields as their YAML lines ("key: value"), in field order: for messages.
+template <typename T>
+std::vector<std::string> changed_fields(T base, T value);
 
 namespace detail {
 
-// The visitor behind write_changes: records each field's YAML (Record), marks the keys whose YAML
-// differs from the recorded (Compare), then writes the marked ones (Write).
+// The visitor behind write_changes: records each field's YAML (Record), keeps the fields whose YAML
+// differs from the recorded (Compare), then writes the kept ones (Write).
 class FieldChanges {
  public:
   enum class Pass { Record, Compare, Write };
   explicit FieldChanges(Writer& out) : out_(&out) {}
   void set_pass(Pass pass) { pass_ = pass; }
   bool any() const { return !changed_.empty(); }
+  std::vector<std::string> lines() const {
+    std::vector<std::string> out;
+    for (const auto& [key, yaml] : changed_) out.push_back(yaml.substr(0, yaml.find_last_not_of('\n') + 1));
+    return out;
+  }
 
   template <typename N>
   void num(const char* key, const N& field, N lo, N hi) {
@@ -216,7 +224,7 @@ class FieldChanges {
   template <typename F>
   void visit(const char* key, F write) {
     if (pass_ == Pass::Write) {
-      for (const std::string& k : changed_)
+      for (const auto& [k, yaml] : changed_)
         if (k == key) write(*out_);
       return;
     }
@@ -228,13 +236,13 @@ class FieldChanges {
       return;
     }
     for (const auto& [k, base_yaml] : base_)
-      if (k == key && base_yaml != yaml) changed_.emplace_back(key);
+      if (k == key && base_yaml != yaml) changed_.emplace_back(key, yaml);
   }
 
   Pass pass_ = Pass::Record;
   Writer* out_;
-  std::vector<std::pair<std::string, std::string>> base_;  // field lists are short: no map needed
-  std::vector<std::string> changed_;
+  // (key, the field's YAML); field lists are short: no map needed
+  std::vector<std::pair<std::string, std::string>> base_, changed_;
 };
 
 }  // namespace detail
@@ -250,6 +258,16 @@ void write_changes(Writer& w, const char* section, T base, T value) {
   w.begin(section);
   fields(changes, value);
   w.end();
+}
+
+template <typename T>
+std::vector<std::string> changed_fields(T base, T value) {
+  Writer unused;
+  detail::FieldChanges changes(unused);
+  fields(changes, base);
+  changes.set_pass(detail::FieldChanges::Pass::Compare);
+  fields(changes, value);
+  return changes.lines();
 }
 
 // A config text by name: configs/<dir>/<name>.yaml compiled into the program, or else the file at

@@ -164,6 +164,9 @@ TEST(Writer, WritesAnOverlayAsTheKeysThatDiffer) {
   Writer w;
   write_changes(w, "over", base, over);
   write_changes(w, "same", base, base);  // nothing differs: no section at all
+  EXPECT_EQ(changed_fields(base, over),
+            (std::vector<std::string>{"share: 0.20000000298023224", "colour: green", "span: [1, 4]"}));
+  EXPECT_TRUE(changed_fields(base, base).empty());
   const std::string yaml = w.finish();
   EXPECT_EQ(yaml.find("same"), std::string::npos) << yaml;
   EXPECT_EQ(yaml.find("count"), std::string::npos) << yaml;
