@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "train/schedule.h"
+
 namespace sz::run {
 namespace {
 
@@ -193,6 +195,16 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
     EXPECT_FLOAT_EQ(c->search.leaf_quiescence, 0.0f) << name;
     EXPECT_EQ(c->play.full_visits, c->search.full_visits) << name;
   }
+}
+
+// cpu-long anneals its learning rate over the steps a 2-core run makes (docs/BENCHMARKS.md,
+// "cpu-long"): the full rate while the first network trains, a tenth of it by the last generations.
+TEST(RunConfig, CpuLongAnnealsItsLearningRate) {
+  const auto c = load_run_config("cpu-long");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->train.lr_schedule, train::LrSchedule::Cosine);
+  EXPECT_NEAR(train::learning_rate_at(c->train, c->train.warmup_steps), c->train.optimizer.learning_rate, 1e-12);
+  EXPECT_NEAR(train::learning_rate_at(c->train, 12'000), 0.1 * c->train.optimizer.learning_rate, 1e-12);
 }
 
 // Rules across the fields of a section are the section's own (train/train_config.h), reported at
