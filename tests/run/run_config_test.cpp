@@ -198,7 +198,7 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
 }
 
 // cpu-long anneals its learning rate over the steps a 2-core run makes (docs/BENCHMARKS.md,
-// "cpu-long"): the full rate while the first network trains, a tenth of it by the last generations.
+// "cpu-long"): the full rate after the warm-up, a tenth of it by the last generations.
 TEST(RunConfig, CpuLongAnnealsItsLearningRate) {
   const auto c = load_run_config("cpu-long");
   ASSERT_TRUE(c.ok()) << c.error();
