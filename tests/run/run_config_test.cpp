@@ -204,7 +204,8 @@ TEST(RunConfig, CpuLongAnnealsItsLearningRate) {
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->train.lr_schedule, train::LrSchedule::Cosine);
   EXPECT_NEAR(train::learning_rate_at(c->train, c->train.warmup_steps), c->train.optimizer.learning_rate, 1e-12);
-  EXPECT_NEAR(train::learning_rate_at(c->train, 12'000), 0.1 * c->train.optimizer.learning_rate, 1e-12);
+  EXPECT_NEAR(train::learning_rate_at(c->train, 12'200), 0.1 * c->train.optimizer.learning_rate, 1e-12);
+  EXPECT_GT(train::learning_rate_at(c->train, 12'000), 0.1 * c->train.optimizer.learning_rate);
 }
 
 // Rules across the fields of a section are the section's own (train/train_config.h), reported at
