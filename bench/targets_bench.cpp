@@ -125,7 +125,7 @@ void measure_shard(const data::ShardReader& reader, const std::string& model, se
     for (int64_t k = 0; k < g.num_positions && size_t(k) < moves.size(); ++k) {
       const int64_t row = g.first_position + k;
       const int phase = p.phase[size_t(row)];
-      if (p.full_search[size_t(row)] && p.policy_count[size_t(row)] > 0 &&
+      if (p.policy_target[size_t(row)] && p.policy_count[size_t(row)] > 0 &&
           sums[size_t(phase)].positions + pending[size_t(phase)] < limit) {
         Probe probe;
         probe.state = state->clone();

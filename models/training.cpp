@@ -20,7 +20,11 @@ torch::Tensor huber(const torch::Tensor& diff, double delta) {
 Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWeights& w) {
   Losses losses;
   const torch::Tensor mask = batch.policy_mask.to(torch::kFloat);
-  const torch::Tensor policy = (soft_cross_entropy(out.policy, batch.policy) * mask).sum() / mask.sum().clamp_min(1.0);
+  // Illegal actions out of the softmax: the network spends nothing on ruling them out, as at
+  // inference, where only legal actions are read. A finite floor keeps 0 * log p at 0.
+  const torch::Tensor logits =
+      batch.legal.defined() ? out.policy.to(torch::kFloat).masked_fill(batch.legal.logical_not(), -1e9) : out.policy;
+  const torch::Tensor policy = (soft_cross_entropy(logits, batch.policy) * mask).sum() / mask.sum().clamp_min(1.0);
   const torch::Tensor wdl = soft_cross_entropy(out.wdl, batch.wdl).mean();
   torch::Tensor total = w.policy * policy + w.wdl * wdl;
   losses.policy = policy.detach();

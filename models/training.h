@@ -3,7 +3,8 @@
 // optimiser. The overfit test uses exactly this code. Includes torch.
 //
 // Loss (AlphaZero; KataGo for the masking and the auxiliary heads):
-//   policy     = sum_i m_i * CE(pi_i, softmax(p_i)) / max(1, sum_i m_i)   m_i: position had a full search
+//   policy     = sum_i m_i * CE(pi_i, softmax(p_i)) / max(1, sum_i m_i)   m_i: the policy is a target;
+//                the softmax over the position's legal actions where the row names them (lc0)
 //   wdl        = mean_i CE(z_i, softmax(v_i))                             z_i: win/draw/loss target
 //   moves_left = mean_i Huber(l_i / kMovesLeftScale, ml_i)                only with the head and targets
 //   total      = w_p * policy + w_v * wdl + w_m * moves_left
@@ -22,7 +23,8 @@ namespace sz::models {
 struct LossBatch {
   torch::Tensor input;        // [N, C, 8, 8] float (expand_input)
   torch::Tensor policy;       // [N, action_space] target distribution; rows of unmasked positions are ignored
-  torch::Tensor policy_mask;  // [N] float 0/1: the position had a full search (playout-cap randomisation)
+  torch::Tensor policy_mask;  // [N] float 0/1: the policy is a target (a full search, playout-cap randomisation)
+  torch::Tensor legal;        // [N, action_space] bool: the legal actions (all true where unknown); undefined: no mask
   torch::Tensor wdl;          // [N, 3] target distribution from the side to move's view
   torch::Tensor moves_left;   // [N] plies to the end; undefined: no moves-left loss
 };

@@ -36,9 +36,11 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
 }
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
-                   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement)
+                   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement,
+                   search::Knowledge knowledge)
     : config_(config),
       placement_(placement && *placement ? placement : nullptr),
+      knowledge_(knowledge),
       search_(config.search, start, /*seed=*/0, scratch_tree),
       scratch_(start.clone()) {
   const game::GameSpec& spec = start.spec();
@@ -101,8 +103,7 @@ bool GameSlot::imposed_drop(SelfplayStats& stats) {
   search::SearchResult r;
   r.action = *drop;
   r.full_search = false;  // no search: no policy target
-  r.wdl = {0, 1, 0};
-  record_position(r);
+  record_position(r, /*searched=*/false);
   play(*drop, stats);
   return true;
 }
@@ -126,7 +127,7 @@ game::ActionId GameSlot::fresh_move(game::ActionId chosen) {
   return best < 0 ? chosen : search_.root_child(best).action;
 }
 
-void GameSlot::record_position(const search::SearchResult& r) {
+void GameSlot::record_position(const search::SearchResult& r, bool searched) {
   const game::GameState& state = search_.state();
   state.encode({planes_, scalars_});
   data::PositionRow row;
@@ -137,7 +138,11 @@ void GameSlot::record_position(const search::SearchResult& r) {
   row.phase = state.phase();
   row.ply = state.ply();
   row.full_search = r.full_search;
-  row.search_wdl = r.wdl;
+  row.has_search_value = searched && knowledge_.value;
+  row.search_wdl = row.has_search_value ? r.target_wdl : std::array<float, 3>{0, 1, 0};
+  row.policy_target = searched && r.policy_target && (knowledge_.prior || knowledge_.value);
+  row.legal_count = row.policy_target ? int32_t(search_.root_child_count()) : 0;
+  row.material = state.material();
   record_.positions.append(row);
   players_.push_back(uint8_t(state.to_move()));
 }

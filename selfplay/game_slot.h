@@ -32,8 +32,11 @@ class GameSlot {
  public:
   // `placement`, if not null and not empty, chooses the drops it wants instead of the search
   // (selfplay.h: PlacementChooser); it must outlive the slot.
+  // `knowledge`: what the evaluator driving this slot knows (search/evaluator.h); a search with
+  // neither prior nor value records no value and no policy target.
   GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
-           const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement = nullptr);
+           const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement = nullptr,
+           search::Knowledge knowledge = {});
 
   // Starts game number `index` from `start` with its own seed (derived from the config's seed
   // and the index, so a game does not depend on which worker plays it).
@@ -52,7 +55,8 @@ class GameSlot {
   void release() { active_ = false; }
 
  private:
-  void record_position(const search::SearchResult& r);
+  // `searched`: a search chose the move (not an imposed drop).
+  void record_position(const search::SearchResult& r, bool searched = true);
   // Plays the imposed drop, if the chooser has one for this position; true if it did.
   bool imposed_drop(SelfplayStats& stats);
   void play(game::ActionId action, SelfplayStats& stats);
@@ -62,6 +66,7 @@ class GameSlot {
 
   const SelfplayConfig& config_;
   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement_;
+  const search::Knowledge knowledge_;
   uint64_t seed_ = 0;
   search::GameSearch search_;
   data::GameRecord record_;

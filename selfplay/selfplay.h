@@ -21,8 +21,8 @@ using WarningSink = std::function<void(const std::string&)>;
 // A placement imposed on self-play (eval::placement_chooser: `selfplay --placement`): the drop
 // for the side to move of a placing position in the game seeded `seed`, or nullopt to let the
 // search choose. Called from the worker threads, so it must be thread-safe (stateless). A drop
-// chosen so is recorded without a policy target (full_search 0, no policy entries) and with a
-// drawn search value, since no search looked at the position.
+// chosen so is recorded without a policy target (policy_target 0, no policy entries) and without
+// a search value (has_search_value 0), since no search looked at the position.
 using PlacementChooser = std::function<std::optional<game::ActionId>(const game::GameState& state, uint64_t seed)>;
 
 struct SelfplayJob {

@@ -31,7 +31,7 @@ int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  
 
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned) {
   std::vector<int64_t> rows;
-  sample_rows(spec.seed, step, spec.batch_size, window.size(), spec.sampling, rows);
+  sample_rows(spec.seed, step, spec.batch_size, window.pool_rows(), window.size(), spec.sampling, rows);
   const Shape s = shape_of(window, rows);
   const int64_t n = spec.batch_size;
   const float w = float(spec.value_target_search);
@@ -44,6 +44,8 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
   b.policy_index = torch::zeros({n, s.policy}, i64);
   b.policy_prob = torch::zeros({n, s.policy}, f32);
   b.policy_mask = torch::empty({n}, f32);
+  b.policy_legal = torch::zeros({n, s.policy}, f32);
+  b.lists_legal = torch::zeros({n}, torch::TensorOptions().dtype(torch::kBool).pinned_memory(pinned));
   b.wdl = torch::zeros({n, 3}, f32);
   b.moves_left = torch::empty({n}, f32);
   int64_t* planes = b.planes.data_ptr<int64_t>();
@@ -53,6 +55,8 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
   float* wdl = b.wdl.data_ptr<float>();
   float* mask = b.policy_mask.data_ptr<float>();
   float* moves_left = b.moves_left.data_ptr<float>();
+  float* legal = b.policy_legal.data_ptr<float>();
+  bool* lists_legal = b.lists_legal.data_ptr<bool>();
   for (int64_t j = 0; j < n; ++j) {
     const Window::Row r = window.row(rows[size_t(j)]);
     const data::PositionColumns& c = *r.columns;
@@ -65,9 +69,13 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
       index[j * s.policy + e] = c.policy_action[size_t(start + e)];
       prob[j * s.policy + e] = c.policy_prob[size_t(start + e)];
     }
-    mask[j] = c.full_search[i] && count > 0 ? 1.0f : 0.0f;
-    for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = w * c.search_wdl[3 * i + size_t(k)];
-    wdl[j * 3 + wdl_column(c.result[i])] += 1.0f - w;
+    mask[j] = c.policy_target[i] && count > 0 ? 1.0f : 0.0f;
+    lists_legal[j] = c.policy_lists_legal(int64_t(i));
+    if (lists_legal[j])
+      for (int32_t e = 0; e < count; ++e) legal[j * s.policy + e] = 1.0f;
+    const float ws = c.has_search_value[i] ? w : 0.0f;
+    for (int k = 0; k < 3; ++k) wdl[j * 3 + k] = ws * c.search_wdl[3 * i + size_t(k)];
+    wdl[j * 3 + wdl_column(c.result[i])] += 1.0f - ws;
     moves_left[j] = float(c.plies_to_end[i]);
   }
   return b;
@@ -83,6 +91,12 @@ models::LossBatch to_loss_batch(const HostBatch& host, const torch::Device& devi
   b.policy = torch::zeros({n, action_space}, torch::TensorOptions().dtype(torch::kFloat).device(device))
                  .scatter_add_(1, to(host.policy_index), to(host.policy_prob));
   b.policy_mask = to(host.policy_mask);
+  if (host.lists_legal.any().item<bool>()) {
+    const auto dense = torch::TensorOptions().dtype(torch::kFloat).device(device);
+    const torch::Tensor listed =
+        torch::zeros({n, action_space}, dense).scatter_add_(1, to(host.policy_index), to(host.policy_legal)) > 0;
+    b.legal = listed.logical_or(to(host.lists_legal).logical_not().unsqueeze(1));
+  }
   b.wdl = to(host.wdl);
   if (with_moves_left) b.moves_left = to(host.moves_left);
   return b;

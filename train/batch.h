@@ -18,7 +18,9 @@ struct HostBatch {
   torch::Tensor scalars;       // [B, scalar_features] float
   torch::Tensor policy_index;  // [B, K] int64: sparse policy target, padded with (0, 0.0)
   torch::Tensor policy_prob;   // [B, K] float
-  torch::Tensor policy_mask;   // [B] float: 1 for positions with a full search and a target
+  torch::Tensor policy_mask;   // [B] float: 1 for positions whose policy is a target
+  torch::Tensor policy_legal;  // [B, K] float: 1 where the entry is a legal action of a row that lists them all
+  torch::Tensor lists_legal;   // [B] bool: the row's policy entries are its legal actions
   torch::Tensor wdl;           // [B, 3] float: win, draw, loss from the side to move's view (BatchSpec)
   torch::Tensor moves_left;    // [B] float: plies to the end of the game
 };
@@ -28,7 +30,8 @@ struct BatchSpec {
   uint64_t seed = 0;
   int batch_size = 256;
   Sampling sampling;
-  // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig).
+  // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig), the
+  // result alone for rows whose search had no value.
   double value_target_search = 0;
 };
 

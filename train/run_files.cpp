@@ -36,6 +36,7 @@ void state_fields(V& v, TrainerState& s) {
   v("step", s.step);
   v("seed", s.seed);
   v("samples", s.samples);
+  v("network_samples", s.network_samples);
   v("positions_seen", s.positions_seen);
   v("window_positions", s.window_positions);
   v("window_shards", s.window_shards);
@@ -97,9 +98,11 @@ Result<TrainerState> state_from_text(std::string_view text, std::string_view sou
     if (!set.ok) return fail(std::string(source) + ": bad value in line '" + std::string(kv.line) + "'");
     seen.insert(std::string(set.key));
   }
-  if (s.format != kTrainerStateVersion)
-    return fail(std::string(source) + ": trainer state format " + std::to_string(s.format) + ", this program reads " +
-                std::to_string(kTrainerStateVersion));
+  if (s.format < 1 || s.format > kTrainerStateVersion)
+    return fail(std::string(source) + ": trainer state format " + std::to_string(s.format) +
+                ", this program reads 1 to " + std::to_string(kTrainerStateVersion));
+  if (s.format == 1) seen.insert("network_samples");  // added in format 2; 0 before
+  s.format = kTrainerStateVersion;
   std::string missing;
   TextWriter names;  // lists the keys
   state_fields(names, s);

@@ -25,7 +25,7 @@
 
 namespace sz::train {
 
-inline constexpr int kTrainerStateVersion = 1;  // bump => teach state_from_text the old one
+inline constexpr int kTrainerStateVersion = 2;  // bump => teach state_from_text the old one
 
 // What the trainer needs besides weights and optimiser to continue exactly where it stopped.
 // Batch k is drawn with an RNG seeded from (seed, k) alone, so (seed, step) is the complete
@@ -35,6 +35,9 @@ struct TrainerState {
   int64_t step = 0;
   uint64_t seed = 0;
   int64_t samples = 0;           // training samples drawn so far
+  // Of them, drawn from the others' window while the bootstrap's pool was kept apart
+  // (TrainConfig::bootstrap_share): what the replay ratio caps then (format 1: 0).
+  int64_t network_samples = 0;
   int64_t positions_seen = 0;    // positions in the run's shards at the last scan
   int64_t window_positions = 0;  // positions in the window
   int64_t window_shards = 0;

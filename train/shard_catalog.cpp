@@ -55,7 +55,7 @@ bool ShardCatalog::refresh(const std::vector<std::string>& names) {
   }
   for (const std::string& path : paths) {
     if (entries_.count(path) || bad_.count(path)) continue;
-    ShardEntry entry{path, 0, 0, 0, {}};  // positions, finished time, generation: below
+    ShardEntry entry{path, 0, 0, 0, {}, false};  // positions, finished time, generation, kind: below
     std::optional<data::ShardReader> reader = data::open_or_skip(path, [&](const std::string& warning) {
       bad_.insert(path);
       if (warn_) warn_(warning);
@@ -67,6 +67,14 @@ bool ShardCatalog::refresh(const std::vector<std::string>& names) {
     entry.generation = reader->info().generation;
     entry.finished_unix_ms =
         reader->info().finished_unix_ms >= 0 ? reader->info().finished_unix_ms : modified_unix_ms(path);
+    try {
+      const std::vector<std::string> models = reader->read_model_ids();
+      entry.bootstrap =
+          !models.empty() && std::all_of(models.begin(), models.end(), [](const std::string& m) { return m.empty(); });
+    } catch (const Error& e) {  // a damaged games table
+      mark_bad(path, e.what());
+      continue;
+    }
     entries_.emplace(path, std::move(entry));
     changed = true;
   }
@@ -83,10 +91,11 @@ void ShardCatalog::mark_bad(const std::string& path, const std::string& why) {
 
 void ShardCatalog::reorder() {
   ordered_.clear();
-  total_ = 0;
+  total_ = bootstrap_total_ = 0;
   for (const auto& [path, entry] : entries_) {
     ordered_.push_back(entry);
     total_ += entry.positions;
+    if (entry.bootstrap) bootstrap_total_ += entry.positions;
   }
   std::sort(ordered_.begin(), ordered_.end(), [](const ShardEntry& a, const ShardEntry& b) {
     return std::tie(a.finished_unix_ms, a.generation, a.path) < std::tie(b.finished_unix_ms, b.generation, b.path);

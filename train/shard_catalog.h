@@ -26,6 +26,9 @@ struct ShardEntry {
   int64_t finished_unix_ms = 0;
   int64_t generation = 0;
   std::vector<std::string> profiles;  // rule profiles of its games
+  // Every game was played without a model (the uniform bootstrap): its rows carry no search value
+  // and no policy target, and the window keeps them apart (TrainConfig::bootstrap_share).
+  bool bootstrap = false;
 };
 
 // Not thread-safe.
@@ -53,6 +56,8 @@ class ShardCatalog {
 
   const std::vector<ShardEntry>& shards() const { return ordered_; }  // oldest first
   int64_t total_positions() const { return total_; }
+  int64_t bootstrap_positions() const { return bootstrap_total_; }  // in bootstrap shards
+  int64_t network_positions() const { return total_ - bootstrap_total_; }
   const std::string& games_dir() const { return dir_; }
 
  private:
@@ -65,6 +70,7 @@ class ShardCatalog {
   std::set<std::string> bad_;
   std::vector<ShardEntry> ordered_;
   int64_t total_ = 0;
+  int64_t bootstrap_total_ = 0;
 };
 
 }  // namespace sz::train

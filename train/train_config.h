@@ -58,6 +58,13 @@ struct TrainConfig {
   double recent_share = 0.0;
   int64_t recent_positions = 100'000;
   int64_t min_positions = 5'000;  // no training before the run's shards hold this many
+  // The bootstrap retires with the first network: once the run holds min_positions positions of
+  // players with a prior or a value, at most this share of every batch comes from the bootstrap's
+  // games (the uniform player's: a result, no policy target, no search value), drawn from a pool
+  // of its own (the window's size rule applied to its positions); the rest from the others'
+  // window, whose size and replay ratio count only their positions. 1: one window for all, as
+  // before the bootstrap was kept apart.
+  double bootstrap_share = 0.1;
 
   // Replay ratio (KataGo's max-train-bucket-per-new-data): at most this many training samples
   // per self-play position, so steps <= N * replay_ratio / batch_size. 0: no cap.
@@ -72,7 +79,9 @@ struct TrainConfig {
 
   std::string device = "auto";  // auto | cpu | cuda | cuda:N
   TrainPrecision precision = TrainPrecision::Auto;
-  int threads = 0;  // torch intra-op threads; 0: leave them as the process has them
+  // Torch intra-op threads while training, set at every train_available (the process's
+  // evaluators set their own count between: nn::set_torch_threads); 0: every core.
+  int threads = 0;
 };
 
 // Every key of the `train` section, with its range.
@@ -104,6 +113,7 @@ void fields(V& v, TrainConfig& c) {
   v.num("recent_share", c.recent_share, 0.0, 1.0);
   v.num("recent_positions", c.recent_positions, int64_t{1}, int64_t{1} << 40);
   v.num("min_positions", c.min_positions, int64_t{1}, int64_t{1} << 40);
+  v.num("bootstrap_share", c.bootstrap_share, 0.0, 1.0);
   v.num("replay_ratio", c.replay_ratio, 0.0, 1e6);
   v.num("checkpoint_every", c.checkpoint_every, int64_t{1}, int64_t{1'000'000'000});
   v.num("keep_checkpoints", c.keep_checkpoints, 0, 1'000'000);

@@ -93,6 +93,10 @@ struct Trainer::Impl {
   std::string checkpoint_to_resume();
   void resume(const std::string& checkpoint);
   void refresh();
+  void use_training_threads() const;
+  bool bootstrap_apart() const;
+  WindowSizes window_sizes() const;
+  int64_t network_samples_per_step() const;
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step(bool this_rank_stops);
@@ -121,7 +125,7 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
     lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
     prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
   }
-  if (tc.threads > 0) nn::set_torch_threads(tc.threads);
+  use_training_threads();
   device = torch::Device(nn::resolve_device(tc.device));
   if (dist.distributed()) group = std::make_unique<ProcessGroup>(dist, device);
   precision = std::make_unique<MixedPrecision>(tc.precision, device);
@@ -146,7 +150,7 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   LoaderOptions lo;
   lo.batch.seed = state.seed;
   lo.batch.batch_size = tc.batch_size;
-  lo.batch.sampling = {tc.recent_share, tc.recent_positions};
+  lo.batch.sampling = {tc.recent_share, tc.recent_positions, tc.bootstrap_share};
   lo.batch.value_target_search = tc.value_target_search;
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
@@ -289,17 +293,39 @@ void Trainer::Impl::refresh() {
     changed = catalog->refresh();
   }
   if (!changed && window) return;
-  const int64_t size = window_size(tc, catalog->total_positions());
-  window = Window::build(*catalog, size, window.get());  // may mark shards bad: totals shrink
+  window = Window::build(*catalog, window_sizes(), window.get());  // may mark shards bad: totals shrink
   state.positions_seen = catalog->total_positions();
   state.window_positions = window->size();
   state.window_shards = int64_t(window->num_shards());
   state.newest_shard = window->newest_shard();
 }
 
+// The bootstrap's pool kept apart once the others' positions suffice (TrainConfig::bootstrap_share).
+bool Trainer::Impl::bootstrap_apart() const {
+  return tc.bootstrap_share < 1 && catalog->bootstrap_positions() > 0 &&
+         catalog->network_positions() >= tc.min_positions;
+}
+
+WindowSizes Trainer::Impl::window_sizes() const {
+  if (!bootstrap_apart()) return {window_size(tc, catalog->total_positions()), 0};
+  return {window_size(tc, catalog->network_positions()),
+          tc.bootstrap_share > 0 ? window_size(tc, catalog->bootstrap_positions()) : 0};
+}
+
+// Samples a step draws from the others' window while the bootstrap's pool is kept apart.
+int64_t Trainer::Impl::network_samples_per_step() const {
+  Sampling sampling{.bootstrap_share = tc.bootstrap_share};
+  return tc.batch_size - bootstrap_rows_in_batch(sampling, tc.batch_size, window ? window->pool_rows() : 0);
+}
+
+// The step the replay ratio lets training reach now. With the bootstrap kept apart it counts only
+// the others' positions and the samples drawn from them (TrainerState::network_samples).
 int64_t Trainer::Impl::steps_allowed() const {
   const int64_t total = catalog->total_positions();
-  return total < tc.min_positions || !window || window->size() == 0 ? 0 : allowed_steps(tc, total);
+  if (total < tc.min_positions || !window || window->size() == 0) return 0;
+  if (!bootstrap_apart() || tc.replay_ratio <= 0) return allowed_steps(tc, total);
+  const double room = std::floor(double(catalog->network_positions()) * tc.replay_ratio) - double(state.network_samples);
+  return state.step + std::max<int64_t>(0, int64_t(room) / std::max<int64_t>(1, network_samples_per_step()));
 }
 
 std::string Trainer::Impl::waiting_message() const {
@@ -313,7 +339,12 @@ std::string Trainer::Impl::waiting_message() const {
   return buf;
 }
 
+void Trainer::Impl::use_training_threads() const {
+  nn::set_torch_threads(tc.threads > 0 ? tc.threads : int(std::max(1u, std::thread::hardware_concurrency())));
+}
+
 int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
+  use_training_threads();  // an evaluator of this process may have set its own count since
   refresh();
   const int64_t room = std::max<int64_t>(0, steps_allowed() - state.step);
   int n = int(std::min<int64_t>(max_steps, room));
@@ -366,6 +397,7 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
   ++state.step;
   ++steps_since_refresh;
   state.samples += tc.batch_size;
+  if (bootstrap_apart()) state.network_samples += network_samples_per_step();
 }
 
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
@@ -378,8 +410,8 @@ std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch
   for (int k = 0; k < own; ++k) {
     const int64_t first = (int64_t(dist.rank) * own + k) * rows;
     const auto cut = [&](const torch::Tensor& t) { return t.defined() ? t.narrow(0, first, rows) : t; };
-    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask), cut(batch.wdl),
-                                 cut(batch.moves_left)};
+    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask), cut(batch.legal),
+                                 cut(batch.wdl), cut(batch.moves_left)};
     models::Losses losses;
     {
       MixedPrecision::Guard autocast(*precision);

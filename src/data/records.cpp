@@ -26,6 +26,10 @@ void PositionColumns::clear() {
   full_search.clear();
   plies_to_end.clear();
   search_wdl.clear();
+  has_search_value.clear();
+  policy_target.clear();
+  legal_count.clear();
+  material.clear();
 }
 
 void PositionColumns::append(const PositionRow& row) {
@@ -49,6 +53,10 @@ void PositionColumns::append(const PositionRow& row) {
   full_search.push_back(row.full_search ? 1 : 0);
   plies_to_end.push_back(row.plies_to_end);
   search_wdl.insert(search_wdl.end(), row.search_wdl.begin(), row.search_wdl.end());
+  has_search_value.push_back(row.has_search_value ? 1 : 0);
+  policy_target.push_back(row.policy_target ? 1 : 0);
+  legal_count.push_back(row.legal_count);
+  material.push_back(row.material);
 }
 
 void PositionColumns::append(const PositionColumns& other) {
@@ -71,6 +79,10 @@ void PositionColumns::append(const PositionColumns& other) {
   full_search.insert(full_search.end(), other.full_search.begin(), other.full_search.end());
   plies_to_end.insert(plies_to_end.end(), other.plies_to_end.begin(), other.plies_to_end.end());
   search_wdl.insert(search_wdl.end(), other.search_wdl.begin(), other.search_wdl.end());
+  has_search_value.insert(has_search_value.end(), other.has_search_value.begin(), other.has_search_value.end());
+  policy_target.insert(policy_target.end(), other.policy_target.begin(), other.policy_target.end());
+  legal_count.insert(legal_count.end(), other.legal_count.begin(), other.legal_count.end());
+  material.insert(material.end(), other.material.begin(), other.material.end());
 }
 
 std::span<const uint64_t> PositionColumns::planes_of(int64_t i) const {
@@ -98,7 +110,8 @@ void PositionColumns::check_consistent(std::string_view context) const {
   if (planes.size() != n * size_t(binary_planes)) fail("planes do not match the number of positions");
   if (scalars.size() != n * size_t(scalar_features)) fail("scalars do not match the number of positions");
   for (size_t len : {policy_start.size(), policy_count.size(), action.size(), phase.size(), ply.size(),
-                     full_search.size(), plies_to_end.size()}) {
+                     full_search.size(), plies_to_end.size(), has_search_value.size(), policy_target.size(),
+                     legal_count.size(), material.size()}) {
     if (len != n) fail("position columns differ in length");
   }
   if (search_wdl.size() != 3 * n) fail("search_wdl does not match the number of positions");
@@ -131,11 +144,18 @@ void check_position_values(const PositionColumns& p, const game::GameSpec& spec,
     if (p.phase[k] > 1) fail("phase " + std::to_string(p.phase[k]) + " is not 0 or 1");
     if (p.full_search[k] > 1) fail("full_search " + std::to_string(p.full_search[k]) + " is not 0 or 1");
     if (p.ply[k] < 0 || p.plies_to_end[k] < 0) fail("negative ply or plies_to_end");
+    if (p.has_search_value[k] > 1 || p.policy_target[k] > 1) fail("has_search_value or policy_target is not 0 or 1");
+    if (p.legal_count[k] < 0 || p.legal_count[k] > spec.action_space) fail("legal_count out of range");
+    if (std::isinf(p.material[k])) fail("material is infinite");
+    for (float s : p.scalars_of(i))
+      if (!std::isfinite(s)) fail("a scalar feature is not finite");
     for (int32_t a : p.policy_actions_of(i)) {
       if (a < 0 || a >= spec.action_space) {
         fail("policy action " + std::to_string(a) + " is outside [0, " + std::to_string(spec.action_space) + ")");
       }
     }
+    for (float prob : p.policy_probs_of(i))
+      if (!(prob >= 0 && prob <= 1)) fail("a policy probability is not in [0, 1]");
   }
 }
 

@@ -16,7 +16,7 @@ namespace sz::data {
 
 // The on-disk schema version. Bump => add an upgrade step in shard_reader.cpp, and update
 // docs/DATA.md. Writers write only this version; readers upgrade step by step or refuse.
-inline constexpr int kSampleFormatVersion = 2;  // 2: positions/search_wdl
+inline constexpr int kSampleFormatVersion = 3;  // 2: positions/search_wdl; 3: what the row's targets hold
 
 using PolicyEntry = game::PolicyEntry;
 
@@ -31,9 +31,21 @@ struct PositionRow {
   int32_t ply = 0;
   bool full_search = true;                // playout-cap randomisation: only these are policy targets
   int32_t plies_to_end = 0;               // plies from this position to the end of the game
-  // The search's value of the position: win/draw/loss for the side to move, the root's mean
-  // over its visits with decided draws worth 0 (no contempt). A value target besides the result.
+  // The search's value of the position: win/draw/loss for the side to move, the value of the
+  // policy target (its children's values weighted by it: forced and exploratory visits left out)
+  // with decided draws worth 0 (no contempt). A value target besides the result.
   std::array<float, 3> search_wdl{0, 1, 0};
+  // Whether search_wdl says anything: false where the search had no value (the uniform
+  // bootstrap) or there was no search (an imposed drop); the trainer then takes the result alone.
+  bool has_search_value = true;
+  // Whether `policy` is a training target: a full search (or any Gumbel search) by a player with
+  // a prior or a value. A target lists every legal action, those the search gave nothing with
+  // probability 0, so that the trainer knows which actions were legal (legal_count).
+  bool policy_target = false;
+  int32_t legal_count = 0;  // legal actions at the position; 0: not recorded
+  // The mover's material edge in the game's units (GameState::material), for the value's
+  // calibration by material; NaN where unknown (shards before version 3).
+  float material = 0;
 };
 
 // Positions in columns. Row i owns planes[i*binary_planes ...], scalars[i*scalar_features ...]
@@ -56,6 +68,16 @@ struct PositionColumns {
   std::vector<uint8_t> full_search;  // 0 or 1
   std::vector<int32_t> plies_to_end;
   std::vector<float> search_wdl;  // 3 per row: win, draw, loss (PositionRow::search_wdl)
+  std::vector<uint8_t> has_search_value;  // 0 or 1
+  std::vector<uint8_t> policy_target;     // 0 or 1
+  std::vector<int32_t> legal_count;
+  std::vector<float> material;
+
+  // Whether row i's policy lists every legal action (a version-3 target), so that the policy's
+  // actions are the legal ones.
+  bool policy_lists_legal(int64_t i) const {
+    return legal_count[size_t(i)] > 0 && policy_count[size_t(i)] == legal_count[size_t(i)];
+  }
 
   PositionColumns() = default;
   PositionColumns(int binary_planes_, int scalar_features_)

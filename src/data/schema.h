@@ -1,5 +1,5 @@
 #pragma once
-// Internal to src/data: the datasets of schema version 2 (kSampleFormatVersion), shared by the
+// Internal to src/data: the datasets of schema version 3 (kSampleFormatVersion), shared by the
 // writer (which creates them) and the reader (which checks them). docs/DATA.md describes the
 // same table for people; change both together.
 #include <hdf5.h>
@@ -38,6 +38,10 @@ enum Col : int {
   kFullSearch,
   kPliesToEnd,
   kSearchWdl,
+  kHasSearchValue,
+  kPolicyTarget,
+  kLegalCount,
+  kMaterial,
   kPolicyAction,
   kPolicyProb,
   kGameProfile,
@@ -65,6 +69,10 @@ inline constexpr std::array<Column, kNumColumns> kColumns = {{
     {"positions/full_search", Table::Positions, Width::One, Kind::U8},
     {"positions/plies_to_end", Table::Positions, Width::One, Kind::I32},
     {"positions/search_wdl", Table::Positions, Width::Wdl, Kind::F32, 2},
+    {"positions/has_search_value", Table::Positions, Width::One, Kind::U8, 3},
+    {"positions/policy_target", Table::Positions, Width::One, Kind::U8, 3},
+    {"positions/legal_count", Table::Positions, Width::One, Kind::I32, 3},
+    {"positions/material", Table::Positions, Width::One, Kind::F32, 3},
     {"policy/action", Table::Policy, Width::One, Kind::I32},
     {"policy/prob", Table::Policy, Width::One, Kind::F32},
     {"games/profile", Table::Games, Width::One, Kind::Str},

@@ -1,7 +1,9 @@
 #include "data/shard_reader.h"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
+#include <limits>
 #include <system_error>
 
 #include "core/error.h"
@@ -16,7 +18,7 @@ using schema::kColumns;
 
 namespace {
 
-// The schema versions this reader can read: 1 and 2. What an older version lacks is filled in
+// The schema versions this reader can read: 1 to 3. What an older version lacks is filled in
 // in memory (upgrade_positions: 1 -> 2, later 2 -> 3, ...), so that every reader function
 // returns the latest form.
 void check_format_version(int64_t version, const std::string& path) {
@@ -50,10 +52,26 @@ void check_type(hid_t dataset, schema::Kind kind, const std::string& where) {
 
 // Version 1 -> 2: no search value was recorded; the game's result stands in for it (a value
 // target mixed from the two is then the result alone).
-void upgrade_positions(int version, PositionColumns& p) {
-  if (version >= 2) return;
+void upgrade_to_2(PositionColumns& p) {
   p.search_wdl.assign(3 * p.result.size(), 0.0f);
   for (size_t i = 0; i < p.result.size(); ++i) p.search_wdl[3 * i + size_t(1 - p.result[i])] = 1.0f;
+}
+
+// Version 2 -> 3: what the targets hold was not recorded. Rows of games played without a model
+// (`modelless[i]`: the uniform bootstrap, whose search_wdl is a constant draw and whose visits
+// followed no prior) had neither a search value nor a policy target; the others had a value,
+// and a policy target where the search was full. Legal actions and material were not recorded
+// (legal_count 0: no mask; material NaN). Version 1 rows had no search value at all.
+void upgrade_to_3(int version, PositionColumns& p, const std::vector<uint8_t>& modelless) {
+  const size_t n = p.result.size();
+  p.has_search_value.resize(n);
+  p.policy_target.resize(n);
+  p.legal_count.assign(n, 0);
+  p.material.assign(n, std::numeric_limits<float>::quiet_NaN());
+  for (size_t i = 0; i < n; ++i) {
+    p.has_search_value[i] = version >= 2 && !modelless[i];
+    p.policy_target[i] = p.full_search[i] && !modelless[i];
+  }
 }
 
 }  // namespace
@@ -81,7 +99,22 @@ struct ShardReader::Impl {
   std::vector<std::string> strings(Col col) const {
     return h5::read_strings(datasets[size_t(col)].get(), 0, hsize_t(info.num_games), where(col));
   }
+  std::vector<uint8_t> modelless_rows(int64_t first, int64_t count) const;
 };
+
+// For rows [first, first + count): 1 where the row's game names no model (games/model_id "").
+std::vector<uint8_t> ShardReader::Impl::modelless_rows(int64_t first, int64_t count) const {
+  const auto model = strings(schema::kGameModelId);
+  const auto start = read<int64_t>(schema::kGameFirstPosition, 0, info.num_games);
+  const auto length = read<int64_t>(schema::kGameNumPositions, 0, info.num_games);
+  std::vector<uint8_t> out(size_t(count), 0);
+  for (size_t g = 0; g < model.size(); ++g) {
+    if (!model[g].empty()) continue;
+    const int64_t lo = std::max(start[g], first), hi = std::min(start[g] + length[g], first + count);
+    for (int64_t r = lo; r < hi; ++r) out[size_t(r - first)] = 1;
+  }
+  return out;
+}
 
 void ShardReader::Impl::read_attributes() {
   const hid_t f = file.get();
@@ -131,7 +164,7 @@ void ShardReader::Impl::open_datasets() {
   info.num_policy_entries = -1;  // taken from the first policy dataset, then checked against
   for (int col = 0; col < schema::kNumColumns; ++col) {
     const schema::Column& c = kColumns[size_t(col)];
-    if (c.since > info.format_version) continue;  // upgrade_positions fills it in
+    if (c.since > info.format_version) continue;  // the upgrade steps fill it in
     if (!h5::exists(file.get(), c.path)) throw Error(info.path + ": missing dataset '" + c.path + "'");
     datasets[size_t(col)] = h5::open_dataset(file.get(), c.path, where(col));
     const hid_t d = datasets[size_t(col)].get();
@@ -222,8 +255,19 @@ PositionColumns ShardReader::read_positions(int64_t first, int64_t count) const 
   p.ply = r.read<int32_t>(schema::kPly, first, count);
   p.full_search = r.read<uint8_t>(schema::kFullSearch, first, count);
   p.plies_to_end = r.read<int32_t>(schema::kPliesToEnd, first, count);
-  if (r.info.format_version >= 2) p.search_wdl = r.read<float>(schema::kSearchWdl, first, count);
-  upgrade_positions(r.info.format_version, p);
+  const int version = r.info.format_version;
+  if (version >= 2)
+    p.search_wdl = r.read<float>(schema::kSearchWdl, first, count);
+  else
+    upgrade_to_2(p);
+  if (version >= 3) {
+    p.has_search_value = r.read<uint8_t>(schema::kHasSearchValue, first, count);
+    p.policy_target = r.read<uint8_t>(schema::kPolicyTarget, first, count);
+    p.legal_count = r.read<int32_t>(schema::kLegalCount, first, count);
+    p.material = r.read<float>(schema::kMaterial, first, count);
+  } else {
+    upgrade_to_3(version, p, r.modelless_rows(first, count));
+  }
   // The policy entries of consecutive positions are consecutive: read them as one range.
   const int64_t begin = count > 0 ? p.policy_start[0] : 0;
   int64_t end = begin;
@@ -280,6 +324,11 @@ std::vector<GameInfo> ShardReader::read_games() const {
 std::vector<uint64_t> ShardReader::read_seeds() const {
   auto guard = h5::lock();
   return impl_->read<uint64_t>(schema::kGameSeed, 0, impl_->info.num_games);
+}
+
+std::vector<std::string> ShardReader::read_model_ids() const {
+  auto guard = h5::lock();
+  return impl_->strings(schema::kGameModelId);
 }
 
 std::string skip_shard(const std::string& path, const std::string& why, bool damaged) {

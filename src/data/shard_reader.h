@@ -68,6 +68,8 @@ class ShardReader {
   std::vector<GameInfo> read_games() const;
   // The games table's seed column alone (cheap: no strings), in file order.
   std::vector<uint64_t> read_seeds() const;
+  // The games table's model_id column alone, in file order.
+  std::vector<std::string> read_model_ids() const;
 
  private:
   struct Impl;

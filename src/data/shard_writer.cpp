@@ -196,6 +196,10 @@ void ShardWriter::Impl::write_buffer() {
   put(schema::kFullSearch, H5T_NATIVE_UINT8, buf.full_search.data(), n);
   put(schema::kPliesToEnd, H5T_NATIVE_INT32, buf.plies_to_end.data(), n);
   put(schema::kSearchWdl, H5T_NATIVE_FLOAT, buf.search_wdl.data(), n);
+  put(schema::kHasSearchValue, H5T_NATIVE_UINT8, buf.has_search_value.data(), n);
+  put(schema::kPolicyTarget, H5T_NATIVE_UINT8, buf.policy_target.data(), n);
+  put(schema::kLegalCount, H5T_NATIVE_INT32, buf.legal_count.data(), n);
+  put(schema::kMaterial, H5T_NATIVE_FLOAT, buf.material.data(), n);
   const int64_t m = int64_t(buf.policy_action.size());
   put(schema::kPolicyAction, H5T_NATIVE_INT32, buf.policy_action.data(), m);
   put(schema::kPolicyProb, H5T_NATIVE_FLOAT, buf.policy_prob.data(), m);

@@ -13,6 +13,7 @@ namespace sz::eval {
 class MaterialEvaluator final : public search::Evaluator {
  public:
   void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override;
+  search::Knowledge knowledge() const override { return {.prior = false, .value = true}; }
 };
 
 }  // namespace sz::eval

@@ -91,22 +91,17 @@ std::string resolve_device(std::string_view d) {
 }
 
 void set_torch_threads(int threads) {
-  static std::mutex mutex;
-  static int current = 0;
-  std::lock_guard lock(mutex);
-  if (threads == current) return;
-  if (current != 0)
-    throw Error("torch runs " + std::to_string(current) + " intra-op threads in this process; cannot switch to " +
-                std::to_string(threads));
   if (threads < 1) throw Error("torch threads must be at least 1");
+  static std::once_flag interop;
+  std::call_once(interop, [] {
+    try {
+      torch::set_num_interop_threads(1);  // no inter-op parallelism is used; do not start a pool for it
+    } catch (const c10::Error&) {
+      // Possible only once per process and before any parallel work; harmless to miss.
+    }
+  });
   torch::set_num_threads(threads);
   limit_blas_threads(threads);
-  try {
-    torch::set_num_interop_threads(1);  // no inter-op parallelism is used; do not start a pool for it
-  } catch (const c10::Error&) {
-    // Possible only once per process and before any parallel work; harmless to miss.
-  }
-  current = threads;
 }
 
 NetRunner::NetRunner(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

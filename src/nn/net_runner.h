@@ -37,8 +37,10 @@ struct OutputRows {
 std::string resolve_device(std::string_view device);
 bool cuda_available();
 
-// Sets torch's intra-op thread count for the process (once: torch has one pool). Throws
-// sz::Error when a later call asks for a different count.
+// Sets torch's intra-op thread count for the calling thread (OpenMP's count is per thread), the
+// default of threads that have not run torch yet, and OpenBLAS's pool. Call it on the thread that
+// runs the network, before each phase that wants another count: the loop's training takes every
+// core between self-play phases whose workers each run one. Throws sz::Error below 1.
 void set_torch_threads(int threads);
 
 // Not thread-safe: one user at a time (NetEvaluator, or InferenceService's device thread).

@@ -21,11 +21,20 @@ struct EvalReply {
   float moves_left = 0;                           // expected plies to the end, 0 if the network has no such head
 };
 
+// What an evaluator's replies say about a position: a network knows both; the uniform bootstrap
+// neither (its prior is uniform, its value a constant draw), so a search over it yields no value
+// and no policy worth learning (self-play records its rows without either target).
+struct Knowledge {
+  bool prior = true;
+  bool value = true;
+};
+
 class Evaluator {
  public:
   virtual ~Evaluator() = default;
   // Fills replies[i] for queries[i]. Implementations state their thread-safety.
   virtual void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) = 0;
+  virtual Knowledge knowledge() const { return {}; }
 };
 
 // Makes the evaluator of worker `index` (a self-play worker, an arena slot, an engine): each
@@ -45,6 +54,7 @@ class UniformEvaluator final : public Evaluator {
       replies[i].moves_left = 0;
     }
   }
+  Knowledge knowledge() const override { return {.prior = false, .value = false}; }
 };
 
 }  // namespace sz::search

@@ -248,6 +248,26 @@ int GameSearch::fill_move_weights() {
   return n;
 }
 
+// W/D/L for the side to move of the root's children weighted by `weights` (one per edge), over
+// the visited children; the root's mean if none is visited or weighted.
+std::array<float, 3> GameSearch::value_of(std::span<const float> weights) const {
+  const std::span<const Edge> edges = tree_.edges_of(0);
+  const game::Player mover = root_->to_move();
+  double sum = 0, q = 0, d = 0;
+  for (size_t i = 0; i < edges.size(); ++i) {
+    if (edges[i].child == kNoNode || !(weights[i] > 0)) continue;
+    const Node& child = tree_.node(edges[i].child);
+    if (child.visits == 0) continue;
+    sum += weights[i];
+    q += weights[i] * q_for(child, mover);
+    d += weights[i] * child.d;
+  }
+  if (!(sum > 0)) return root_wdl();
+  const float mean_q = float(q / sum), mean_d = float(d / sum);
+  return {std::clamp((1.0f + mean_q - mean_d) * 0.5f, 0.0f, 1.0f), mean_d,
+          std::clamp((1.0f - mean_q - mean_d) * 0.5f, 0.0f, 1.0f)};
+}
+
 // Whether root child i is a terminal: its result is decided by the rules, its value exact.
 bool GameSearch::root_child_decided(size_t i) const {
   const uint32_t child = tree_.edges_of(0)[i].child;
@@ -285,13 +305,18 @@ const SearchResult& GameSearch::conclude() {
   int chosen = 0, count = 0;
   result_.temperature = 0;
   const int decided = best_decided_edge();
-  if (config_.root_selection == RootSelection::Gumbel) {
+  const bool gumbel = config_.root_selection == RootSelection::Gumbel;
+  result_.policy_target = full_ || gumbel;
+  if (gumbel) {
     chosen = gumbel_.final_edge(tree_, 0, mover, config_);
     count = gumbel_.improved_policy(tree_, 0, mover, config_, policy_);
+    for (int i = 0; i < count; ++i) weights_[size_t(i)] = policy_[size_t(i)].prob;
+    result_.target_wdl = value_of(std::span<const float>(weights_.data(), size_t(count)));
   } else {
     const int n = fill_move_weights();
     const std::span<float> weights(weights_.data(), size_t(n));
-    count = to_policy(edges, weights, policy_);
+    count = to_policy(edges, weights, policy_, /*every_edge=*/full_);
+    result_.target_wdl = value_of(weights);
     result_.temperature = move_temperature(config_, root_->phase(), play_ply());
     const bool undecided_left = zero_decided_weights(weights);
     chosen = choose_by_temperature(weights, result_.temperature, rng_);

@@ -31,11 +31,17 @@ namespace sz::search {
 struct SearchResult {
   game::ActionId action = 0;  // the move to play
   bool full_search = false;   // playout-cap randomisation: only full searches are policy targets
-  // Full PUCT searches: visits after policy-target pruning; cheap ones: raw visits; Gumbel: the
+  // Full PUCT searches: visits after policy-target pruning, every legal action listed (0 for
+  // those pruned or never visited); cheap ones: raw visits, visited actions only; Gumbel: the
   // improved policy over every legal action. Sums to 1. Valid until the next start_search, play
   // or reset.
   std::span<const PolicyEntry> policy;
+  bool policy_target = false;  // a full search or a Gumbel one: `policy` improves on the prior
   std::array<float, 3> wdl{};  // root value: win/draw/loss for the side to move (mean over N)
+  // The value of `policy`: its children's W/D/L weighted by it (visited children only), decided
+  // draws worth 0. Leaves out what exploration spent on moves the search rejects (forced
+  // playouts, noise), which the root mean `wdl` counts: the recorded value target.
+  std::array<float, 3> target_wdl{};
   float temperature = 0;       // used for the move choice (0 for Gumbel)
   uint32_t root_visits = 0;    // N of the root, visits kept from the previous move included
   int new_visits = 0;          // simulations this search ran
@@ -104,6 +110,7 @@ class GameSearch {
   void backup(game::Player player, float q, float d, float decided_draw);
   void restore_root_priors();
   int fill_move_weights();
+  std::array<float, 3> value_of(std::span<const float> weights) const;
   bool root_child_decided(size_t i) const;
   int best_decided_edge() const;
   bool zero_decided_weights(std::span<float> weights) const;

@@ -38,13 +38,15 @@ void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, c
   }
 }
 
-int to_policy(std::span<const Edge> edges, std::span<const float> weights, std::span<PolicyEntry> out) {
+int to_policy(std::span<const Edge> edges, std::span<const float> weights, std::span<PolicyEntry> out,
+              bool every_edge) {
   double sum = 0;
-  for (size_t i = 0; i < edges.size(); ++i) sum += weights[i];
+  for (size_t i = 0; i < edges.size(); ++i) sum += weights[i] > 0 ? weights[i] : 0.0f;
   int count = 0;
   if (!(sum > 0)) return 0;
   for (size_t i = 0; i < edges.size(); ++i)
-    if (weights[i] > 0) out[size_t(count++)] = {edges[i].action, float(weights[i] / sum)};
+    if (weights[i] > 0 || every_edge)
+      out[size_t(count++)] = {edges[i].action, weights[i] > 0 ? float(weights[i] / sum) : 0.0f};
   return count;
 }
 

@@ -28,8 +28,11 @@ void visit_weights(const Tree& tree, uint32_t root, std::span<float> weights);
 void pruned_visit_weights(const Tree& tree, uint32_t root, game::Player mover, const DrawScore& draws,
                           const SearchConfig& config, std::span<float> weights);
 
-// Writes (action, weight / sum) for every positive weight into `out`; returns their number.
-int to_policy(std::span<const Edge> edges, std::span<const float> weights, std::span<PolicyEntry> out);
+// Writes (action, weight / sum) for every positive weight into `out`, or with `every_edge` for
+// every edge (0 for those without weight, so that the target names every legal action); returns
+// the number written (0 if no weight is positive).
+int to_policy(std::span<const Edge> edges, std::span<const float> weights, std::span<PolicyEntry> out,
+              bool every_edge = false);
 
 // An index drawn with P(i) ~ weights[i]^(1/temperature), or the largest weight (first on ties;
 // the search's edges are in a random order) when temperature < kGreedyTemperature. Some weight

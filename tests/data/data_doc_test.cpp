@@ -50,7 +50,7 @@ TEST(DataDoc, PythonExampleReadsAShard) {
     const GameRecord g = make_game(i);
     writer.add_game(g);
     positions += g.positions.size();
-    for (uint8_t f : g.positions.full_search) full += f;
+    for (uint8_t f : g.positions.policy_target) full += f;
     for (uint64_t w : g.positions.planes) bits += std::popcount(w);
   }
   const std::string shard = writer.close();

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -65,11 +67,11 @@ TEST(ShardDamage, UnknownSchemaVersionIsRefused) {
   const std::string path = write_shard(dir, 2);
   edit_file(path, [](hid_t file) {
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
-    const int64_t version = 3;
+    const int64_t version = 4;
     EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
     H5Aclose(attr);
   });
-  expect_refused(path, "schema version (sample_format_version) 3 is unknown; this reader knows versions 1 to 2");
+  expect_refused(path, "schema version (sample_format_version) 4 is unknown; this reader knows versions 1 to 3");
 }
 
 // A version-1 shard (version 2 without positions/search_wdl) still reads: the game's result
@@ -79,6 +81,9 @@ TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
   const std::string path = write_shard(dir, 2);
   edit_file(path, [](hid_t file) {
     EXPECT_GE(H5Ldelete(file, "positions/search_wdl", H5P_DEFAULT), 0);
+    for (const char* v3 : {"positions/has_search_value", "positions/policy_target", "positions/legal_count",
+                           "positions/material"})
+      EXPECT_GE(H5Ldelete(file, v3, H5P_DEFAULT), 0);
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
     const int64_t version = 1;
     EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
@@ -93,6 +98,60 @@ TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
     const int8_t r = p.result[size_t(i)];
     const std::vector<float> wdl(p.search_wdl.begin() + 3 * i, p.search_wdl.begin() + 3 * i + 3);
     EXPECT_EQ(wdl, (std::vector<float>{r > 0 ? 1.0f : 0.0f, r == 0 ? 1.0f : 0.0f, r < 0 ? 1.0f : 0.0f})) << i;
+  }
+}
+
+// A version-2 shard still reads: rows of games without a model (the uniform bootstrap) get no
+// search value and no policy target, the others a value and a target where the search was full;
+// no legal actions (no mask) and no material (NaN).
+TEST(ShardDamage, VersionTwoShardsReadWithTheirTargetsUpgraded) {
+  TempDir dir;
+  const std::string path = write_shard(dir, 8);
+  edit_file(path, [](hid_t file) {
+    for (const char* v3 : {"positions/has_search_value", "positions/policy_target", "positions/legal_count",
+                           "positions/material"})
+      EXPECT_GE(H5Ldelete(file, v3, H5P_DEFAULT), 0);
+    const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
+    const int64_t version = 2;
+    EXPECT_GE(H5Awrite(attr, H5T_NATIVE_INT64, &version), 0);
+    H5Aclose(attr);
+  });
+  const ShardReader reader = ShardReader::open(path);
+  const std::vector<GameInfo> games = reader.read_games();
+  const PositionColumns p = reader.read_positions();
+  int modelless = 0;
+  for (const GameInfo& g : games) {
+    modelless += g.model_id.empty();
+    for (int64_t i = g.first_position; i < g.first_position + g.num_positions; ++i) {
+      const size_t k = size_t(i);
+      EXPECT_EQ(p.has_search_value[k], g.model_id.empty() ? 0 : 1) << i;
+      EXPECT_EQ(p.policy_target[k], !g.model_id.empty() && p.full_search[k]) << i;
+      EXPECT_EQ(p.legal_count[k], 0);
+      EXPECT_TRUE(std::isnan(p.material[k]));
+    }
+  }
+  EXPECT_EQ(modelless, 2);  // games 0 and 4 (test_games.h)
+}
+
+// A NaN in the data passes no check: the shard is refused when read, by name, not trained on.
+TEST(ShardDamage, NanInPolicyOrScalarsIsRefusedOnRead) {
+  for (const char* dataset : {"policy/prob", "positions/scalars"}) {
+    TempDir dir;
+    const std::string path = write_shard(dir, 3);
+    edit_file(path, [&](hid_t file) {
+      const hid_t d = H5Dopen2(file, dataset, H5P_DEFAULT);
+      const hid_t space = H5Dget_space(d);
+      const hsize_t start[2] = {1, 0}, count[2] = {1, 1};
+      H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr);
+      const hid_t mem = H5Screate_simple(1, count, nullptr);
+      const float nan = std::numeric_limits<float>::quiet_NaN();
+      EXPECT_GE(H5Dwrite(d, H5T_NATIVE_FLOAT, mem, space, H5P_DEFAULT, &nan), 0);
+      H5Sclose(mem);
+      H5Sclose(space);
+      H5Dclose(d);
+    });
+    expect_refused(path, std::string(dataset) == "policy/prob" ? "policy probability" : "scalar feature",
+                   /*on_read=*/true);
   }
 }
 

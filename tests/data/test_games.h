@@ -72,6 +72,10 @@ inline GameRecord make_game(int index, const game::GameSpec& spec = test_spec())
     row.plies_to_end = n - j;
     const float w = float((index + j) % 5) * 0.2f;
     row.search_wdl = {w, (1 - w) * 0.5f, (1 - w) * 0.5f};
+    row.has_search_value = j % 4 != 1;
+    row.policy_target = row.full_search && m > 0;
+    row.legal_count = row.policy_target ? m : m + j % 2;
+    row.material = float(j % 7) - 3.0f;
     g.positions.append(row);
   }
   return g;
@@ -93,6 +97,10 @@ inline void expect_same_positions(const PositionColumns& a, const PositionColumn
   EXPECT_EQ(a.full_search, b.full_search);
   EXPECT_EQ(a.plies_to_end, b.plies_to_end);
   EXPECT_EQ(a.search_wdl, b.search_wdl);
+  EXPECT_EQ(a.has_search_value, b.has_search_value);
+  EXPECT_EQ(a.policy_target, b.policy_target);
+  EXPECT_EQ(a.legal_count, b.legal_count);
+  EXPECT_EQ(a.material, b.material);
 }
 
 inline void expect_same_meta(const GameMeta& a, const GameMeta& b) {

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "core/split.h"
 #include "data/test_games.h"
 #include "train/plots.h"
 #include "train/run_files.h"
@@ -60,6 +61,7 @@ TEST(TrainerState, RoundTripsAndRefusesUnknownKeys) {
   s.step = 1234;
   s.seed = ~uint64_t{0} - 5;
   s.samples = 1234 * 256;
+  s.network_samples = 1000 * 230;
   s.positions_seen = 99'999;
   s.window_positions = 50'000;
   s.window_shards = 7;
@@ -79,6 +81,17 @@ TEST(TrainerState, RoundTripsAndRefusesUnknownKeys) {
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().find("lacks seed"), std::string::npos) << missing.error();
   EXPECT_FALSE(state_from_text("format: 2\n", "z.state").ok());
+  EXPECT_FALSE(state_from_text("format: 3\n", "z.state").ok());
+  // Format 1 had no network_samples: it reads as 0, and the state is written as format 2.
+  const std::string text = state_to_text(s);
+  std::string old_text;
+  for (const std::string_view line : split(text, '\n'))
+    if (!line.empty() && !line.starts_with("network_samples") && !line.starts_with("format"))
+      old_text += std::string(line) + "\n";
+  const TrainerState old = state_from_text("format: 1\n" + old_text, "old.state").take_or_throw();
+  EXPECT_EQ(old.network_samples, 0);
+  EXPECT_EQ(old.step, s.step);
+  EXPECT_EQ(old.format, kTrainerStateVersion);
 }
 
 TEST(RunFiles, CheckpointNamesCurrentAndPruning) {

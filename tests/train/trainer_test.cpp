@@ -23,6 +23,7 @@
 #include "../models/checkpoint_damage.h"
 #include "core/error.h"
 #include "core/split.h"
+#include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
@@ -380,19 +381,46 @@ TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
   EXPECT_TRUE(torch::allclose(mixed.wdl, 0.75 * result_only.wdl + 0.25 * search_only.wdl));
   EXPECT_TRUE(torch::allclose(mixed.wdl.sum(1), torch::ones({64})));
   EXPECT_FALSE(torch::equal(search_only.wdl, result_only.wdl));  // the test games' values differ from their results
-  // Each row of search_only is its position's recorded search value.
+  // Each row of search_only is its position's recorded search value, or its result where the
+  // search had no value (the uniform bootstrap's rows).
   std::vector<int64_t> rows;
   sample_rows(3, 7, 64, window->size(), Sampling{}, rows);
+  int without_value = 0;
   for (size_t j = 0; j < rows.size(); ++j) {
     const Window::Row r = window->row(rows[j]);
-    for (int k = 0; k < 3; ++k)
+    const size_t i = size_t(r.index);
+    const bool valued = r.columns->has_search_value[i];
+    without_value += !valued;
+    for (int k = 0; k < 3; ++k) {
+      const float result = r.columns->result[i] == 1 - k ? 1.0f : 0.0f;  // win, draw, loss
       EXPECT_FLOAT_EQ(search_only.wdl[int64_t(j)][k].item<float>(),
-                      r.columns->search_wdl[3 * size_t(r.index) + size_t(k)]);
+                      valued ? r.columns->search_wdl[3 * i + size_t(k)] : result);
+    }
   }
+  EXPECT_GT(without_value, 0);
+  EXPECT_LT(without_value, 64);
 }
 
-// Real games from self-play with the uniform evaluator: its visit counts are a learnable target.
-std::string real_games(const std::string& dir, int games) {
+// A prior that prefers action ids of a low residue mod 7, a drawn value: its searches' visits
+// follow the prior, a learnable target (the uniform evaluator's are none).
+class SkewedEvaluator final : public search::Evaluator {
+ public:
+  void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override {
+    for (size_t i = 0; i < queries.size(); ++i) {
+      float sum = 0;
+      for (size_t a = 0; a < queries[i].actions.size(); ++a) {
+        const float rank = float(1 + queries[i].actions[a] % 7);
+        sum += replies[i].priors[a] = 1.0f / (rank * rank * rank);
+      }
+      for (float& p : replies[i].priors) p /= sum;
+      replies[i].wdl[0] = replies[i].wdl[2] = 0.2f;
+      replies[i].wdl[1] = 0.6f;
+    }
+  }
+};
+
+// Real games from self-play with the uniform evaluator (no targets but the result) or a skewed one.
+std::string real_games(const std::string& dir, int games, bool uniform = false) {
   selfplay::SelfplayJob job;
   job.config.threads = 1;
   job.config.games_per_thread = 6;
@@ -405,9 +433,39 @@ std::string real_games(const std::string& dir, int games) {
   job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
   job.out_dir = dir;
   job.games = games;
-  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  job.make_evaluator = [uniform](int) -> std::unique_ptr<search::Evaluator> {
+    if (uniform) return std::make_unique<search::UniformEvaluator>();
+    return std::make_unique<SkewedEvaluator>();
+  };
   selfplay::run_selfplay(job);
   return dir;
+}
+
+// A search that knows nothing (a uniform prior and a constant draw) gives no target: its rows
+// carry the result alone and no policy; a search with a prior gives both, its policy naming
+// every legal action.
+TEST(Batches, TheUniformBootstrapsRowsHaveNeitherPolicyNorSearchValue) {
+  TempDir dir;
+  real_games(dir.str(), 6, /*uniform=*/true);
+  TempDir other;
+  real_games(other.str(), 6, /*uniform=*/false);
+  for (const auto& [path, uniform] : {std::pair{dir.str(), true}, std::pair{other.str(), false}}) {
+    int64_t rows = 0, targets = 0;
+    for (const std::string& shard : data::list_shards(path)) {
+      const data::PositionColumns p = data::ShardReader::open(shard).read_positions();
+      for (int64_t i = 0; i < p.size(); ++i, ++rows) {
+        const size_t k = size_t(i);
+        EXPECT_EQ(p.has_search_value[k], uniform ? 0 : 1);
+        if (uniform) EXPECT_EQ(p.search_wdl[3 * k + 1], 1.0f);  // a draw, unused
+        EXPECT_EQ(p.policy_target[k], !uniform && p.full_search[k]);
+        if (!p.policy_target[k]) continue;
+        ++targets;
+        EXPECT_TRUE(p.policy_lists_legal(i)) << i;
+      }
+    }
+    EXPECT_GT(rows, 0);
+    if (!uniform) EXPECT_GT(targets, 0);
+  }
 }
 
 // scripts/material_outcomes.py (docs/BENCHMARKS.md, "Why the value counts no men"): the play
@@ -418,7 +476,7 @@ TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByKindEdgeAndResult
   const std::string python = sz::test::find_python();
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
   TempDir dir;
-  real_games(dir.str(), 6);
+  real_games(dir.str(), 6, /*uniform=*/true);
   selfplay::SelfplayJob job = selfplay::small_job(dir.str(), 6);  // "a network's" games
   job.config.seed = 4;
   job.config.max_plies = 120;
