@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "config/embedded.h"
 #include "core/atomic_file.h"
@@ -49,12 +50,22 @@ std::string suite_path(const RunConfig& config) {
   throw Error("loop.eval_suite: no file or built-in suite '" + suite + "'");
 }
 
+// A network's player for a match of `concurrency` games at once (more than the cores: its games'
+// leaves are batched through one evaluator, nn::evaluator_factory).
 eval::MatchPlayer mcts_player(const RunConfig& config, const game::GameSpec& spec, const std::string& name,
-                              const std::string& model) {
+                              const std::string& model, int concurrency) {
   eval::MctsPlayerOptions options;
   options.search = config.search;
   options.simulations = eval_simulations(config);
-  return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference))};
+  return {name,
+          eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference, concurrency))};
+}
+
+// Games at once in a match: loop.eval_concurrency between networks; against the anchor, whose
+// every game starts an engine process of its own, no more than the cores.
+int match_concurrency(const LoopConfig& lc, bool against_anchor) {
+  if (!against_anchor) return lc.eval_concurrency;
+  return std::min(lc.eval_concurrency, std::max(1, int(std::thread::hardware_concurrency())));
 }
 
 // Games the run holds once `generations` generations are done (the first: bootstrap_games).
@@ -73,7 +84,36 @@ int generations_done(const LoopConfig& lc, int64_t games) {
 
 std::string model_name(int64_t step) { return step == kAnchorStep ? "" : train::checkpoint_file_name(step); }
 
+// Adds the wall time of its scope to `total` (seconds).
+class Stopwatch {
+ public:
+  explicit Stopwatch(double& total) : total_(total) {}
+  ~Stopwatch() { total_ += std::chrono::duration<double>(Clock::now() - start_).count(); }
+  Stopwatch(const Stopwatch&) = delete;
+  Stopwatch& operator=(const Stopwatch&) = delete;
+
+ private:
+  double& total_;
+  Clock::time_point start_ = Clock::now();
+};
+
 }  // namespace
+
+std::string describe_time_split(const LoopReport& report) {
+  const LoopReport::TimeSplit& t = report.time;
+  const double other = std::max(0.0, report.seconds - t.selfplay - t.training - t.rating - t.final_matches);
+  const double total = std::max(report.seconds, 1e-9);
+  std::string out;
+  for (const auto& [name, seconds] : {std::pair{"self-play", t.selfplay}, std::pair{"training", t.training},
+                                      std::pair{"rating", t.rating}, std::pair{"final matches", t.final_matches},
+                                      std::pair{"other", other}}) {
+    char part[96];
+    std::snprintf(part, sizeof part, "%s%s %.1f min (%.0f%%)", out.empty() ? "" : ", ", name, seconds / 60,
+                  100 * seconds / total);
+    out += part;
+  }
+  return out;
+}
 
 // One run of the loop: its state and its steps, each a method that fits on a screen.
 class LoopRun {
@@ -105,9 +145,9 @@ class LoopRun {
   std::vector<int64_t> rating_opponents(int64_t step) const;
   bool rated(int64_t step) const;
   void rate(int64_t step, int generation);
-  eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, const std::string& label,
-                         uint64_t seed, const std::string& pgn = "");
-  eval::MatchPlayer network_player(int64_t step) const;
+  eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, int concurrency,
+                         const std::string& label, uint64_t seed, const std::string& pgn = "");
+  eval::MatchPlayer network_player(int64_t step, int concurrency) const;
   void record(const eval::MatchResult& match, int64_t a_step, int64_t b_step);
   void final_matches(LoopReport& report);
 
@@ -143,7 +183,7 @@ void LoopRun::resolve_anchor() {
   const eval::PlayerSpec spec = eval::parse_player_spec(loop_.anchor).take_or_throw("loop.anchor");
   try {
     anchor_ = eval::make_match_player(spec, config_.search, eval_simulations(config_), [&](const std::string& m) {
-      return nn::evaluator_factory(m, spec_, config_.inference);
+      return nn::evaluator_factory(m, spec_, config_.inference, match_concurrency(loop_, /*against_anchor=*/true));
     });
     anchor_name_ = spec.name;
   } catch (const Error& e) {
@@ -194,9 +234,10 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
   if (candidate.empty() || candidate == adopted) return false;
   verdict.clear();
   if (loop_.gating && !adopted.empty()) {
-    const auto result =
-        play(mcts_player(config_, spec_, "candidate", candidate), mcts_player(config_, spec_, "adopted", adopted),
-             loop_.gating_games, "gating", config_.seed + uint64_t(generation));
+    const int concurrency = match_concurrency(loop_, /*against_anchor=*/false);
+    const auto result = play(mcts_player(config_, spec_, "candidate", candidate, concurrency),
+                             mcts_player(config_, spec_, "adopted", adopted, concurrency), loop_.gating_games,
+                             concurrency, "gating", config_.seed + uint64_t(generation));
     const double score = result.pairings.front().score.score();
     verdict = "gating score " + shortest_text(score) + ", ";
     if (score < loop_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
@@ -207,12 +248,12 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
   return true;
 }
 
-eval::MatchPlayer LoopRun::network_player(int64_t step) const {
-  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step));
+eval::MatchPlayer LoopRun::network_player(int64_t step, int concurrency) const {
+  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step), concurrency);
 }
 
 // A match of games/2 starts x 2 colours, with a progress line every kProgressSeconds.
-eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games,
+eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, int concurrency,
                                 const std::string& label, uint64_t seed, const std::string& pgn) {
   eval::MatchSpec spec;
   spec.players = {a, b};
@@ -220,7 +261,7 @@ eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPla
   const int pairs = std::max(1, games / 2);
   if (!starts_.empty()) spec.starts.assign(starts_.begin(), starts_.begin() + std::min<size_t>(pairs, starts_.size()));
   spec.rounds = starts_.empty() ? pairs : (pairs + int(spec.starts.size()) - 1) / int(spec.starts.size());
-  spec.concurrency = loop_.eval_concurrency;
+  spec.concurrency = concurrency;
   spec.seed = seed;
   spec.pgn_path = pgn;
   spec.stop = stop_;
@@ -274,8 +315,9 @@ void LoopRun::rate(int64_t step, int generation) {
     if (stopping() || ladder_->played(step, other)) continue;
     const std::string label =
         "rating " + model_name(step) + " vs " + (other == kAnchorStep ? anchor_name_ : model_name(other));
-    const eval::MatchPlayer opponent = other == kAnchorStep ? *anchor_ : network_player(other);
-    const auto match = play(network_player(step), opponent, loop_.rate_games, label,
+    const int concurrency = match_concurrency(loop_, other == kAnchorStep);
+    const eval::MatchPlayer opponent = other == kAnchorStep ? *anchor_ : network_player(other, concurrency);
+    const auto match = play(network_player(step, concurrency), opponent, loop_.rate_games, concurrency, label,
                             config_.seed ^ (uint64_t(generation) << 20) ^ uint64_t(other + 2));
     record(match, step, other);
   }
@@ -293,15 +335,18 @@ void LoopRun::final_matches(LoopReport& report) {
   say("loop: final matches of " + model_name(final_step) + ", " + std::to_string(loop_.final_eval_games) +
       " games each at " + std::to_string(eval_simulations(config_)) + " simulations");
   if (final_step != first_step) {
-    report.final_vs_first = play(network_player(final_step), network_player(first_step), loop_.final_eval_games,
-                                 "final vs first", config_.seed ^ 0xF1257ull, run_ + "/eval/final-vs-first.pgn");
+    const int concurrency = match_concurrency(loop_, /*against_anchor=*/false);
+    report.final_vs_first =
+        play(network_player(final_step, concurrency), network_player(first_step, concurrency), loop_.final_eval_games,
+             concurrency, "final vs first", config_.seed ^ 0xF1257ull, run_ + "/eval/final-vs-first.pgn");
     record(*report.final_vs_first, final_step, first_step);
     write_file_atomically(run_ + "/eval/final-vs-first.json", eval::match_json(*report.final_vs_first));
   }
   if (anchor_ && !stopping()) {
-    report.final_vs_anchor =
-        play(network_player(final_step), *anchor_, loop_.final_eval_games, "final vs " + anchor_name_,
-             config_.seed ^ 0xA2C40ull, run_ + "/eval/final-vs-anchor.pgn");
+    const int concurrency = match_concurrency(loop_, /*against_anchor=*/true);
+    report.final_vs_anchor = play(network_player(final_step, concurrency), *anchor_, loop_.final_eval_games,
+                                  concurrency, "final vs " + anchor_name_, config_.seed ^ 0xA2C40ull,
+                                  run_ + "/eval/final-vs-anchor.pgn");
     record(*report.final_vs_anchor, final_step, kAnchorStep);
     write_file_atomically(run_ + "/eval/final-vs-anchor.json", eval::match_json(*report.final_vs_anchor));
   }
@@ -334,6 +379,7 @@ LoopReport LoopRun::run() {
   for (const LadderNetwork& n : ladder_->networks()) {
     if (stopping() || rated(n.step)) continue;
     say("loop: rating " + model_name(n.step) + " first (its ratings are missing)");
+    Stopwatch watch(report.time.rating);
     rate(n.step, n.generation);
   }
   while (more_generations(generation, report.stop_reason)) {
@@ -344,7 +390,10 @@ LoopReport LoopRun::run() {
           std::to_string(trainer_->step()) + ", to train until step " +
           std::to_string(training.from_step + training.steps) + ")");
     } else {
-      played = play_generation(generation);
+      {
+        Stopwatch watch(report.time.selfplay);
+        played = play_generation(generation);
+      }
       if (stopping()) continue;
       const bool first_network = train::read_adopted(run_).empty();
       training = {generation, trainer_->step(),
@@ -354,10 +403,18 @@ LoopReport LoopRun::run() {
       train::write_generation_training(run_, training);
     }
     const int64_t left = std::max<int64_t>(0, training.from_step + training.steps - trainer_->step());
-    const int steps = trainer_->train_available(int(left), stop_);
+    int steps = 0;
+    {
+      Stopwatch watch(report.time.training);
+      steps = trainer_->train_available(int(left), stop_);
+    }
     if (stopping()) continue;  // not counted: run again, the loop finishes this training first
     std::string verdict;
-    const bool adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
+    bool adopted = false;
+    {
+      Stopwatch watch(report.time.rating);  // a gating match, when gating is on
+      adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
+    }
     training.done = true;
     train::write_generation_training(run_, training);
     ++generation;
@@ -370,11 +427,17 @@ LoopReport LoopRun::run() {
                   static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);
     say("  selfplay: " + played->progress_line());
-    if (adopted) rate(ladder_->networks().back().step, generation);
+    if (adopted) {
+      Stopwatch watch(report.time.rating);
+      rate(ladder_->networks().back().step, generation);
+    }
   }
   report.generations_total = generation;
   say("loop: " + report.stop_reason);
-  final_matches(report);
+  {
+    Stopwatch watch(report.time.final_matches);
+    final_matches(report);
+  }
   report.ladder = ladder_->fit();
   if (!report.ladder.networks.empty()) ladder_->write(report.ladder);
   const auto& networks = ladder_->networks();

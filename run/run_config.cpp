@@ -102,6 +102,7 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   read_section(top, "play", c.play);
   read_section(top, "selfplay", c.selfplay);
   read_section(top, "resign", c.selfplay.resign);
+  read_section(top, "adjudicate", c.selfplay.adjudicate);
   read_section(top, "train", c.train);
   read_section(top, "loop", c.loop);
   top.finish();
@@ -149,6 +150,7 @@ std::string to_yaml(const RunConfig& config) {
   config::write_changes(w, "play", c.search, c.play);
   write_section(w, "selfplay", c.selfplay);
   write_section(w, "resign", c.selfplay.resign);
+  write_section(w, "adjudicate", c.selfplay.adjudicate);
   write_section(w, "train", c.train);
   write_section(w, "loop", c.loop);
   write_section(w, "inference", c.inference);

@@ -1,6 +1,7 @@
 #include "selfplay/game_slot.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/fnv1a.h"
 #include "core/rng.h"
@@ -55,6 +56,10 @@ void GameSlot::begin(int64_t index, const game::GameState& start, const std::str
   search_.reset(start, seed);
   Rng rng(seed ^ 0x7265736967ull);  // "resig": a stream of its own
   resign_allowed_ = config_.resign.enabled && rng.uniform() >= config_.resign.disabled_fraction;
+  Rng adjudication(seed ^ 0x61646a75ull);  // "adju": a stream of its own
+  adjudication_allowed_ = adjudication.uniform() >= config_.adjudicate.control_fraction;
+  flat_plies_ = 0;
+  would_have_drawn_ = false;
   record_.positions.clear();
   record_.meta = {std::string(start.profile()), 0, "", start.to_string(), "", model_id, seed};
   players_.clear();
@@ -78,6 +83,10 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
     if (resigns(r)) {
       finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign",
              stats);
+      break;
+    }
+    if (adjudicated_draw(r)) {
+      finish(game::GameResult::Draw, "adjudicated-draw", stats);
       break;
     }
     play(config_.avoid_repetition ? fresh_move(r.action) : r.action, stats);
@@ -163,6 +172,21 @@ bool GameSlot::resigns(const search::SearchResult& r) {
   return false;
 }
 
+// Draw adjudication (AdjudicateConfig): true once the move rules have run far enough and the
+// root's value has stayed flat long enough, in a game where it is allowed; in a control game the
+// would-be adjudication is only noted, for the false-draw rate.
+bool GameSlot::adjudicated_draw(const search::SearchResult& r) {
+  const AdjudicateConfig& ac = config_.adjudicate;
+  const game::GameState& state = search_.state();
+  const bool flat = ac.draws && knowledge_.value && state.phase() == game::Phase::Play &&
+                    state.draw_rule_progress() >= ac.progress && std::fabs(r.wdl[0] - r.wdl[2]) <= ac.value;
+  flat_plies_ = flat ? flat_plies_ + 1 : 0;
+  if (flat_plies_ < ac.plies) return false;
+  if (adjudication_allowed_) return true;
+  would_have_drawn_ = true;
+  return false;
+}
+
 void GameSlot::finish(game::GameResult result, std::string_view reason, SelfplayStats& stats) {
   result_ = result;
   finished_ = true;
@@ -177,6 +201,7 @@ void GameSlot::finish(game::GameResult result, std::string_view reason, Selfplay
   record_.meta.moves = moves_;
   for (int side = 0; side < 2; ++side)
     if (would_have_resigned_[side]) stats.add_resign_check(result_for(result, game::Player(side)) < 0);
+  if (would_have_drawn_) stats.add_draw_check(result != game::GameResult::Draw);
   stats.add_game(result, reason, total, total);
 }
 

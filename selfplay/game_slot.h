@@ -61,6 +61,7 @@ class GameSlot {
   bool imposed_drop(SelfplayStats& stats);
   void play(game::ActionId action, SelfplayStats& stats);
   bool resigns(const search::SearchResult& r);
+  bool adjudicated_draw(const search::SearchResult& r);
   game::ActionId fresh_move(game::ActionId chosen);
   void finish(game::GameResult result, std::string_view reason, SelfplayStats& stats);
 
@@ -81,6 +82,9 @@ class GameSlot {
   bool resign_allowed_ = true;
   int resign_streak_[2] = {0, 0};
   bool would_have_resigned_[2] = {false, false};
+  bool adjudication_allowed_ = true;
+  int flat_plies_ = 0;  // plies in a row that met the draw adjudication's conditions
+  bool would_have_drawn_ = false;
   game::GameResult result_ = game::GameResult::Ongoing;
 };
 

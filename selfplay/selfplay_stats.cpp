@@ -20,6 +20,15 @@ void SelfplayStats::add_resign_check(bool lost) {
   if (!lost) ++resign_false_positives_;
 }
 
+void SelfplayStats::add_draw_check(bool decisive) {
+  ++draw_checks_;
+  if (decisive) ++draw_false_positives_;
+}
+
+double SelfplayStats::draw_false_positive_rate() const {
+  return draw_checks_ ? double(draw_false_positives_) / double(draw_checks_) : -1.0;
+}
+
 double SelfplayStats::seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
@@ -45,11 +54,16 @@ std::string SelfplayStats::progress_line() const {
   std::string reasons;
   for (const auto& [reason, n] : end_reasons()) reasons += (reasons.empty() ? "" : " ") + reason + " " + std::to_string(n);
   if (!reasons.empty()) line += " | " + reasons;
-  const double fp = resign_false_positive_rate();
-  char resign[64];
-  if (fp >= 0) std::snprintf(resign, sizeof resign, " | resign FP %.1f%% of %lld", 100 * fp, static_cast<long long>(resign_checks_.load()));
-  else std::snprintf(resign, sizeof resign, " | resign FP n/a");
-  return line + resign;
+  const auto rate = [](const char* what, double fp, int64_t checks) {
+    char text[64];
+    if (fp >= 0)
+      std::snprintf(text, sizeof text, " | %s FP %.1f%% of %lld", what, 100 * fp, static_cast<long long>(checks));
+    else
+      std::snprintf(text, sizeof text, " | %s FP n/a", what);
+    return std::string(text);
+  };
+  return line + rate("resign", resign_false_positive_rate(), resign_checks_) +
+         rate("draw", draw_false_positive_rate(), draw_checks_);
 }
 
 }  // namespace sz::selfplay

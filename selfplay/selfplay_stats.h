@@ -24,6 +24,8 @@ class SelfplayStats {
   void add_game(game::GameResult result, std::string_view reason, int plies, int positions);
   // A would-be resignation in a game where resigning was disabled; `lost` = that side lost.
   void add_resign_check(bool lost);
+  // A would-be draw adjudication in a control game; `decisive` = the game did not end drawn.
+  void add_draw_check(bool decisive);
 
   int64_t games() const { return games_; }
   int64_t positions() const { return positions_; }
@@ -32,6 +34,8 @@ class SelfplayStats {
   double average_batch() const { return batches_ ? double(evaluations_) / double(batches_) : 0.0; }
   // The share of would-be resignations (in resign-disabled games) whose side did not lose; -1 if none.
   double resign_false_positive_rate() const;
+  // The share of would-be draw adjudications (in control games) whose game ended decisively; -1 if none.
+  double draw_false_positive_rate() const;
   // "games 120 | 35.1 pos/s | 2210 evals/s | batch 31.8 | length 97.2 | W/D/L 40/55/25 | ..."
   std::string progress_line() const;
   std::map<std::string, int64_t> end_reasons() const;
@@ -41,6 +45,7 @@ class SelfplayStats {
   std::atomic<int64_t> games_{0}, positions_{0}, plies_{0}, evaluations_{0}, batches_{0};
   std::array<std::atomic<int64_t>, 3> results_{};  // first wins, draws, second wins
   std::atomic<int64_t> resign_checks_{0}, resign_false_positives_{0};
+  std::atomic<int64_t> draw_checks_{0}, draw_false_positives_{0};
   mutable std::mutex reasons_mutex_;
   std::map<std::string, int64_t> reasons_;
 };

@@ -55,7 +55,8 @@ Options:
   --max-starts N        only the first N positions of the suite
   --rounds N            passes over the starts (default 1)
   --profile NAME        rule profile (default: the config's, sittuyin)
-  --concurrency N       games at once, each with its own players and engine processes (default 1)
+  --concurrency N       games at once, each with its own players and engine processes (default 1);
+                        more than the cores: a network's games share one batched evaluator
   --sims N              default visits per move of MCTS players (default: search.full_visits)
   --max-plies N         adjudicate a game still running as a draw (default 1000)
   --sprt ELO0,ELO1[,ALPHA,BETA]  two players: stop once H0 (elo <= ELO0) or H1 (elo >= ELO1) of
@@ -134,8 +135,8 @@ int arena_command(Args args) {
   spec.seed = a.seed >= 0 ? uint64_t(a.seed) : config.seed;
   if (!a.sprt.empty()) spec.sprt = eval::parse_sprt(a.sprt).take_or_throw("--sprt");
   const game::GameSpec game_spec = games::spec_for(spec.profile).take_or_throw("--profile");
-  const eval::ModelLoader load_model = [&config, &game_spec](const std::string& model) {
-    return nn::evaluator_factory(model, game_spec, config.inference);
+  const eval::ModelLoader load_model = [&config, &game_spec, &spec](const std::string& model) {
+    return nn::evaluator_factory(model, game_spec, config.inference, spec.concurrency);
   };
   int anchor = -1;
   for (const std::string& text : a.players) {

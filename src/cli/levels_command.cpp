@@ -133,8 +133,8 @@ int levels_command(Args args) {
   spec.concurrency = concurrency;
   spec.seed = config.seed;
   const game::GameSpec game_spec = games::spec_for(config.profile).take_or_throw("profile");
-  spec.load_model = [&config, &game_spec](const std::string& checkpoint) {
-    return nn::evaluator_factory(checkpoint, game_spec, config.inference);
+  spec.load_model = [&config, &game_spec, concurrency](const std::string& checkpoint) {
+    return nn::evaluator_factory(checkpoint, game_spec, config.inference, concurrency);
   };
   if (anchor.empty()) anchor = config.loop.anchor;
   if (!anchor.empty() && anchor != "none") {

@@ -79,6 +79,7 @@ int loop_command(Args args) {
   print_final(report, config);
   std::printf("loop: %d generations in %.1f min (%d in the run; %s); run directory %s\n", report.generations,
               report.seconds / 60, report.generations_total, report.stop_reason.c_str(), config.run_dir().c_str());
+  std::printf("loop: wall time: %s\n", run::describe_time_split(report).c_str());
   return exit_status(stop);
 }
 

@@ -1,6 +1,7 @@
 #include "nn/evaluators.h"
 
 #include <mutex>
+#include <thread>
 
 #include "models/checkpoint_meta.h"
 #include "nn/inference_service.h"
@@ -26,10 +27,13 @@ class ServiceClient final : public search::Evaluator {
 }  // namespace
 
 search::EvaluatorFactory evaluator_factory(const std::string& model, const game::GameSpec& spec,
-                                           const InferenceConfig& inference) {
+                                           const InferenceConfig& config, int clients) {
   if (model.empty()) return [](int) { return std::make_unique<search::UniformEvaluator>(); };
   models::check_encoding(spec, models::read_checkpoint_meta(model), model);  // fail now, not in a worker
-  if (resolve_device(inference.device).starts_with("cuda")) {
+  const bool cuda = resolve_device(config.device).starts_with("cuda");
+  if (cuda || clients > int(std::thread::hardware_concurrency())) {
+    InferenceConfig inference = config;
+    if (!cuda) inference.max_batch = clients;
     auto once = std::make_shared<std::once_flag>();
     auto service = std::make_shared<std::shared_ptr<InferenceService>>();
     return [model, spec, inference, once, service](int) -> std::unique_ptr<search::Evaluator> {
@@ -39,8 +43,8 @@ search::EvaluatorFactory evaluator_factory(const std::string& model, const game:
       return std::make_unique<ServiceClient>(*service);
     };
   }
-  return [model, spec, inference](int) -> std::unique_ptr<search::Evaluator> {
-    return std::make_unique<NetEvaluator>(NetRunner::from_checkpoint(model, spec, inference));
+  return [model, spec, config](int) -> std::unique_ptr<search::Evaluator> {
+    return std::make_unique<NetEvaluator>(NetRunner::from_checkpoint(model, spec, config));
   };
 }
 

@@ -15,7 +15,13 @@ namespace sz::nn {
 // called from several threads at once. `spec` is the encoding of the game to be played (the
 // checkpoint must read and write it). Throws sz::Error at once if `model` cannot be read or does
 // not fit `spec`.
+//
+//
+// `clients`: how many threads use the factory's evaluators at once, one position at a time (the
+// arena's games in flight). More than the machine has cores, they share one InferenceService on
+// the CPU too, which runs a batch as soon as all of them wait (max_batch = clients): a match then
+// evaluates many games' leaves per forward pass instead of one each.
 search::EvaluatorFactory evaluator_factory(const std::string& model, const game::GameSpec& spec,
-                                           const InferenceConfig& inference);
+                                           const InferenceConfig& inference, int clients = 1);
 
 }  // namespace sz::nn

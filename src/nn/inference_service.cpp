@@ -97,6 +97,7 @@ ServiceStats InferenceService::stats() const {
 }
 
 void InferenceService::device_loop() {
+  set_torch_threads(runner_->threads());  // OpenMP's count is per thread: this one runs the network
   std::vector<Piece> pieces;
   while (take_batch(pieces)) run_batch(pieces);
   fail_queued();

@@ -22,6 +22,7 @@ struct NetRunner::Impl {
   Precision precision = Precision::Float32;
   torch::ScalarType dtype = torch::kFloat;
   int max_batch = 0;
+  int threads = 1;
   torch::Tensor planes, scalars;  // staging rows in host memory, pinned on CUDA
 };
 
@@ -52,6 +53,7 @@ std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const InferenceC
   m->dtype = dtype_of(c.precision);
   m->arch = net->architecture();
   m->max_batch = c.max_batch;
+  m->threads = c.threads;
   net->eval();  // batch norm from its running statistics
   net->to(m->device, m->dtype);
   m->net = net;
@@ -137,6 +139,7 @@ const std::string& NetRunner::device() const { return impl_->device_name; }
 const std::string& NetRunner::source() const { return impl_->source; }
 Precision NetRunner::precision() const { return impl_->precision; }
 int NetRunner::max_batch() const { return impl_->max_batch; }
+int NetRunner::threads() const { return impl_->threads; }
 int NetRunner::output_stride() const { return impl_->arch.spec.action_space + 4; }
 uint64_t* NetRunner::input_planes() { return reinterpret_cast<uint64_t*>(impl_->planes.data_ptr<int64_t>()); }
 float* NetRunner::input_scalars() { return impl_->scalars.data_ptr<float>(); }

@@ -114,6 +114,50 @@ TEST(Selfplay, AvoidingRepetitionCutsRepetitionDraws) {
   EXPECT_LT(repetition_endings(fresh), repetition_endings(plain));
 }
 
+// A uniform prior and a value that says "draw" everywhere, as a network that knows nothing does.
+class FlatEvaluator final : public search::Evaluator {
+ public:
+  void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override {
+    search::UniformEvaluator().evaluate(queries, replies);
+  }
+};
+
+int64_t endings(const std::string& dir, const std::string& reason) {
+  int64_t n = 0;
+  for (const auto& g : all_games(dir)) n += g.end_reason == reason;
+  return n;
+}
+
+// Draw adjudication: once the move rules have run `progress` of their way and the root's value
+// stayed flat for `plies` plies, a game with a valued player ends "adjudicated-draw"; control
+// games play on and measure how often that would have been wrong; the bootstrap (no value) is
+// never adjudicated.
+TEST(Selfplay, NoProgressTailsAreAdjudicatedDrawsExceptInControlGames) {
+  auto job_in = [](const std::string& dir, double control) {
+    SelfplayJob job = small_job(dir, 8);
+    job.config.adjudicate = {.draws = true, .progress = 0.1f, .value = 0.1f, .plies = 4, .control_fraction = control};
+    job.make_evaluator = [](int) { return std::make_unique<FlatEvaluator>(); };
+    return job;
+  };
+  const std::string cut = fresh_dir("adjudicated"), control = fresh_dir("control"), bootstrap = fresh_dir("boot");
+  run_selfplay(job_in(cut, 0.0));
+  const auto checked = run_selfplay(job_in(control, 1.0));
+  SelfplayJob uniform = job_in(bootstrap, 0.0);
+  uniform.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  run_selfplay(uniform);
+  EXPECT_GT(endings(cut, "adjudicated-draw"), 0);
+  for (const auto& g : all_games(cut))
+    if (g.end_reason == "adjudicated-draw") EXPECT_EQ(g.result, 0);
+  EXPECT_EQ(endings(control, "adjudicated-draw"), 0);
+  EXPECT_GE(checked->draw_false_positive_rate(), 0.0);  // would-be adjudications were counted
+  EXPECT_NE(checked->progress_line().find("draw FP"), std::string::npos);
+  EXPECT_EQ(endings(bootstrap, "adjudicated-draw"), 0);
+  int64_t plies_cut = 0, plies_control = 0;
+  for (const auto& g : all_games(cut)) plies_cut += g.num_positions;
+  for (const auto& g : all_games(control)) plies_control += g.num_positions;
+  EXPECT_LT(plies_cut, plies_control);  // the same games, cut short
+}
+
 TEST(Selfplay, ResumedRunPlaysOnlyTheMissingGames) {
   const std::string dir = fresh_dir("resume");
   run_selfplay(small_job(dir, 3));
