@@ -57,8 +57,9 @@ int copy_move(const std::string& text, char* move, size_t move_size) {
   return 0;
 }
 
-// The bundle's search settings (the exporting run's), with a PUCT root: the move choice reads
-// visit counts, as the UCI engine's does.
+// The bundle's search settings (the exporting run's), with a PUCT root, as the UCI engine searches
+// (its time-limited searches run in chunks, which Gumbel's sequential halving cannot plan), so
+// that both play the same moves.
 sz::search::SearchConfig client_search_config(const sz::client::Bundle& bundle) {
   sz::search::SearchConfig c = bundle.search;
   c.root_selection = sz::search::RootSelection::Puct;
@@ -79,14 +80,13 @@ int search_move(sz_game* game, const std::string& player, int simulations, float
   if (simulations < 1 || simulations > (1 << 24)) throw Error("simulations must be in 1..16777216");
   if (!(temperature >= 0.0f && temperature <= 100.0f)) throw Error("temperature must be in 0..100");
   sz::search::GameSearch search(client_search_config(*game->bundle), state, seed);
-  if (player == "uniform-mcts") {
-    sz::search::UniformEvaluator uniform;
-    search.run(uniform, sz::search::SearchKind::Cheap, simulations);
-  } else {
-    if (!game->evaluator) game->evaluator = std::make_unique<sz::client::EigenEvaluator>(game->bundle->net);
-    search.run(*game->evaluator, sz::search::SearchKind::Cheap, simulations);
-  }
-  const sz::game::ActionId action = sz::search::choose_by_visits(search.tree(), state.to_move(), temperature, rng);
+  sz::search::UniformEvaluator uniform;
+  if (player != "uniform-mcts" && !game->evaluator)
+    game->evaluator = std::make_unique<sz::client::EigenEvaluator>(game->bundle->net);
+  sz::search::Evaluator& evaluator =
+      player == "uniform-mcts" ? static_cast<sz::search::Evaluator&>(uniform) : *game->evaluator;
+  // The one move choice (search/move_choice.h), as `uci` and the arena make it.
+  const sz::game::ActionId action = search.run(evaluator, sz::search::SearchKind::Cheap, simulations, temperature).action;
   return copy_move(state.action_to_string(action), move, move_size);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search/move_choice.h"
 #include "search/noise.h"
 #include "search/puct.h"
 
@@ -268,64 +269,33 @@ std::array<float, 3> GameSearch::value_of(std::span<const float> weights) const 
           std::clamp((1.0f - mean_q - mean_d) * 0.5f, 0.0f, 1.0f)};
 }
 
-// Whether root child i is a terminal: its result is decided by the rules, its value exact.
-bool GameSearch::root_child_decided(size_t i) const {
-  const uint32_t child = tree_.edges_of(0)[i].child;
-  return child != kNoNode && tree_.node(child).status == NodeStatus::Terminal;
+void GameSearch::stop() {
+  assert(!pending_);
+  searching_ = false;
 }
 
-// The root edge whose child is the best terminal for the mover (first on ties, so the first
-// win if there is one), or -1.
-int GameSearch::best_decided_edge() const {
-  int best = -1;
-  float best_q = -INFINITY;
-  for (int i = 0; i < root_child_count(); ++i) {
-    if (!root_child_decided(size_t(i))) continue;
-    const float q = root_child(i).q;
-    if (q > best_q) best_q = q, best = i;
-  }
-  return best;
-}
-
-// Zeroes the move-choice weight of every decided root child, unless no undecided child has
-// weight (then leaves the weights alone and returns false).
-bool GameSearch::zero_decided_weights(std::span<float> weights) const {
-  bool undecided = false;
-  for (size_t i = 0; i < weights.size(); ++i) undecided |= !root_child_decided(i) && weights[i] > 0;
-  if (!undecided) return false;
-  for (size_t i = 0; i < weights.size(); ++i)
-    if (root_child_decided(i)) weights[i] = 0;
-  return true;
-}
-
-const SearchResult& GameSearch::conclude() {
+const SearchResult& GameSearch::conclude(std::optional<float> temperature) {
   assert(!pending_ && !searching_ && tree_.node(0).status == NodeStatus::Expanded);
   const std::span<const Edge> edges = tree_.edges_of(0);
   const game::Player mover = root_->to_move();
+  const MoveChoice choice{temperature ? *temperature : move_temperature(config_, root_->phase(), play_ply()),
+                          config_.play_proven_wins, draw_score()};
   int chosen = 0, count = 0;
-  result_.temperature = 0;
-  const int decided = best_decided_edge();
   const bool gumbel = config_.root_selection == RootSelection::Gumbel;
   result_.policy_target = full_ || gumbel;
+  result_.temperature = gumbel ? 0.0f : choice.temperature;
   if (gumbel) {
-    chosen = gumbel_.final_edge(tree_, 0, mover, config_);
     count = gumbel_.improved_policy(tree_, 0, mover, config_, policy_);
     for (int i = 0; i < count; ++i) weights_[size_t(i)] = policy_[size_t(i)].prob;
     result_.target_wdl = value_of(std::span<const float>(weights_.data(), size_t(count)));
+    chosen = with_proven_win(tree_, mover, gumbel_.final_edge(tree_, 0, mover, config_), choice);
   } else {
     const int n = fill_move_weights();
     const std::span<float> weights(weights_.data(), size_t(n));
     count = to_policy(edges, weights, policy_, /*every_edge=*/full_);
     result_.target_wdl = value_of(weights);
-    result_.temperature = move_temperature(config_, root_->phase(), play_ply());
-    const bool undecided_left = zero_decided_weights(weights);
-    chosen = choose_by_temperature(weights, result_.temperature, rng_);
-    // A decided result is played by its value: if it is at least as good as the chosen move's
-    // mean (a repetition when the alternatives look worse), or if nothing else was searched.
-    if (decided >= 0 && (!undecided_left || root_child(decided).q >= root_child(chosen).q)) chosen = decided;
+    chosen = choose_root_edge(tree_, mover, weights, choice, rng_);
   }
-  // A win the search saw is played whatever the temperature or the Gumbel draw.
-  if (config_.play_proven_wins && decided >= 0 && root_child(decided).q > 0.5f) chosen = decided;
   result_.action = edges[size_t(chosen)].action;
   result_.full_search = full_;
   result_.policy = std::span<const PolicyEntry>(policy_.data(), size_t(count));
@@ -351,7 +321,8 @@ void GameSearch::play(game::ActionId action) {
   }
 }
 
-const SearchResult& GameSearch::run(Evaluator& evaluator, SearchKind kind, int visits) {
+const SearchResult& GameSearch::run(Evaluator& evaluator, SearchKind kind, int visits,
+                                    std::optional<float> temperature) {
   start_search(kind, visits);
   EvalQuery query{};
   EvalReply reply{};
@@ -359,7 +330,7 @@ const SearchResult& GameSearch::run(Evaluator& evaluator, SearchKind kind, int v
     evaluator.evaluate(std::span<const EvalQuery>(&query, 1), std::span<EvalReply>(&reply, 1));
     deliver(reply);
   }
-  return conclude();
+  return conclude(temperature);
 }
 
 std::array<float, 3> GameSearch::root_wdl() const {

@@ -15,6 +15,7 @@
 //   -> conclude() -> play(action) (keeps the played child's subtree) -> start_search ...
 #include <array>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -81,13 +82,17 @@ class GameSearch {
   bool searching() const { return searching_; }
   bool pending() const { return pending_; }
 
-  // After the search: the move (temperature drawn from rng), the policy target, the value.
-  const SearchResult& conclude();
+  // Ends the search in progress before its budget (the UCI engine's stop and time limits).
+  void stop();
+  // After the search: the move (search/move_choice.h, the one move choice: at `temperature` on
+  // every ply if given, else the config's schedule), the policy target, the value.
+  const SearchResult& conclude(std::optional<float> temperature = std::nullopt);
   // Plays `action` (legal) on the root and re-roots the tree on its child (tree reuse).
   void play(game::ActionId action);
 
   // Single-game convenience: start_search(kind, visits), evaluate leaves one by one, conclude.
-  const SearchResult& run(Evaluator& evaluator, SearchKind kind = SearchKind::Auto, int visits = 0);
+  const SearchResult& run(Evaluator& evaluator, SearchKind kind = SearchKind::Auto, int visits = 0,
+                          std::optional<float> temperature = std::nullopt);
 
   const game::GameState& state() const { return *root_; }
   // Root value for resignation: W/D/L for the side to move, mean over the root's visits.
@@ -111,9 +116,6 @@ class GameSearch {
   void restore_root_priors();
   int fill_move_weights();
   std::array<float, 3> value_of(std::span<const float> weights) const;
-  bool root_child_decided(size_t i) const;
-  int best_decided_edge() const;
-  bool zero_decided_weights(std::span<float> weights) const;
 
   SearchConfig config_;
   Rng rng_;

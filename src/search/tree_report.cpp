@@ -45,18 +45,4 @@ std::vector<game::ActionId> principal_variation(const Tree& tree, int max_plies)
   return line;
 }
 
-game::ActionId choose_by_visits(const Tree& tree, game::Player mover, float temperature, Rng& rng) {
-  const std::span<const Edge> edges = tree.edges_of(0);
-  std::vector<float> weights(edges.size());
-  for (size_t i = 0; i < edges.size(); ++i) {
-    if (edges[i].child == kNoNode) continue;
-    const Node& child = tree.node(edges[i].child);
-    if (child.status == NodeStatus::Terminal && q_for(child, mover) > 0.5f) return edges[i].action;
-    weights[i] = float(child.visits);
-  }
-  if (std::all_of(weights.begin(), weights.end(), [](float w) { return w <= 0; }))
-    for (size_t i = 0; i < edges.size(); ++i) weights[i] = edges[i].prior + 1e-6f;
-  return edges[size_t(choose_by_temperature(weights, temperature, rng))].action;
-}
-
 }  // namespace sz::search

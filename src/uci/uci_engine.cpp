@@ -102,7 +102,8 @@ UciEngine::UciEngine(std::ostream& out, UciGames games, EngineModelLoader load_m
     : out_(out), games_offered_(std::move(games)), load_model_(std::move(load_model)), search_config_(search) {
   if (games_offered_.variants.empty() || !games_offered_.new_game) throw Error("the UCI engine was given no games");
   variant_ = games_offered_.variants.front();
-  search_config_.root_selection = search::RootSelection::Puct;  // the move choice reads visit counts
+  // Timed searches run in chunks of simulations, which Gumbel's sequential halving cannot plan.
+  search_config_.root_selection = search::RootSelection::Puct;
   search_config_.tree_reuse = true;
   evaluator_ = std::make_unique<search::UniformEvaluator>();
   reset_position();
@@ -386,7 +387,6 @@ void UciEngine::sync_search() {
       search_ = std::make_unique<search::GameSearch>(search_config_, *current_, seed);
     else
       search_->reset(*current_, seed);
-    rng_ = Rng(seed);
   }
   search_start_ = start_fen;
   search_moves_ = moves_;

@@ -173,7 +173,6 @@ class UciEngine {
   std::string search_start_;                  // FEN of the start the searched game came from
   std::vector<game::ActionId> search_moves_;  // moves from there to the search's root
   uint64_t games_ = 0;                        // ucinewgame count: seeds
-  Rng rng_{1};
 
   std::thread worker_;
   std::atomic<bool> busy_{false};

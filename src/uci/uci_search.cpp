@@ -117,10 +117,11 @@ std::string UciEngine::info_line(uint32_t base_visits, double elapsed_s) const {
          principal_variation(s.tree(), s.state());
 }
 
-// Visit counts with the Strength temperature (every ply); a root move the search saw win at once
-// is always played.
+// The one move choice (search/move_choice.h), as self-play and the arena make it, at the Strength
+// temperature on every ply.
 game::ActionId UciEngine::choose_move(float temperature) {
-  return search::choose_by_visits(search_->tree(), search_->state().to_move(), temperature, rng_);
+  search_->stop();
+  return search_->conclude(temperature).action;
 }
 
 }  // namespace sz::uci

@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "core/rng.h"
+#include "eval/player.h"
 #include "games/registry.h"
+#include "search/game_search.h"
 
 namespace sz::uci {
 namespace {
@@ -443,6 +445,51 @@ TEST(UciEngine, TheModelIsLoadedForTheVariantsGame) {
   engine.handle("setoption name UCI_Variant value shatranj");
   EXPECT_EQ(loaded, (std::vector<std::string>{"sittuyin", "shatranj"}));
   EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
+}
+
+
+// One move choice through every path (issue: "two move choices"): the same search settings and
+// seed give the same move from GameSearch::run, from the arena's MCTS player and from the UCI
+// engine (`go nodes N`; the game clients' C API is checked against `uci` by UciParity). The
+// leaf search and contempt are on, so that decided results and proven wins take part.
+TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
+  search::SearchConfig config;
+  config.cpuct_init = 0.1f;
+  config.fpu_reduction = config.fpu_reduction_root = 0;
+  config.contempt = 0.2f;
+  config.leaf_quiescence = 1;
+  config.leaf_win_moves = 2;
+  const uint64_t seed = 0x9E3779B97F4A7C15ull;  // the UCI engine's first game's seed
+  const int visits = 120;
+  const std::vector<std::string> fens = {
+      "",
+      "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
+      "rnsk1snr/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/RNSK1SNR[] w - - 0 20",
+      "4k3/8/8/3n4/8/8/8/3RK3[] w - - 0 40",
+  };
+  search::UniformEvaluator uniform;
+  for (const std::string& fen : fens) {
+    const auto state = games::new_game("sittuyin", fen).take_or_throw(fen);
+    search::GameSearch direct(config, *state, seed);
+    const game::ActionId by_search = direct.run(uniform, search::SearchKind::Cheap, visits, 0.0f).action;
+
+    eval::MctsPlayerOptions options{config, visits, /*temperature=*/0};
+    auto player = eval::mcts_player_factory(options, [](int) { return std::make_unique<search::UniformEvaluator>(); })(0);
+    player->new_game(*state, seed);
+    const auto by_arena = player->choose_move({*state, {}, {}, *state});
+    ASSERT_TRUE(by_arena) << by_arena.error();
+
+    std::ostringstream out;
+    UciEngine engine(out, registry_games(), {}, config);
+    engine.handle(fen.empty() ? "position startpos" : "position fen " + fen);
+    engine.handle("go nodes " + std::to_string(visits));
+    engine.wait();
+    const std::string text = out.str();
+    const std::string by_uci = text.substr(text.rfind("bestmove ") + 9, text.find('\n', text.rfind("bestmove ")) -
+                                                                            text.rfind("bestmove ") - 9);
+    EXPECT_EQ(state->action_to_string(by_search), state->action_to_string(*by_arena)) << fen;
+    EXPECT_EQ(state->action_to_string(by_search), by_uci) << fen;
+  }
 }
 
 }  // namespace

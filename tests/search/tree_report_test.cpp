@@ -60,17 +60,16 @@ TEST(TreeReport, PrincipalVariationFollowsTheMostVisitedChildren) {
   EXPECT_EQ(principal_variation(s.tree(), /*max_plies=*/1).size(), 1u);
 }
 
-TEST(TreeReport, ChoiceByVisitsPlaysTheMostVisitedOrAProvenWin) {
+// The one move choice (search/move_choice.h), through conclude as every player makes it.
+TEST(MoveChoice, PlaysTheMostVisitedOrAProvenWin) {
   UniformEvaluator uniform;
   GameSearch s(cheap_config(400), TicTacToe(), /*seed=*/11);
   s.run(uniform, SearchKind::Cheap);
-  Rng rng(1);
-  EXPECT_EQ(choose_by_visits(s.tree(), s.state().to_move(), /*temperature=*/0, rng), most_visited(s).action);
+  EXPECT_EQ(s.conclude(/*temperature=*/0.0f).action, most_visited(s).action);
   // Nim with 3 stones, take up to 3: taking all 3 wins at once, whatever the temperature.
   GameSearch nim(cheap_config(60), Nim(3, 3), /*seed=*/3);
   nim.run(uniform, SearchKind::Cheap);
-  for (int i = 0; i < 20; ++i)
-    EXPECT_EQ(choose_by_visits(nim.tree(), nim.state().to_move(), /*temperature=*/1, rng), 2);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(nim.conclude(/*temperature=*/1.0f).action, 2);
 }
 
 }  // namespace
