@@ -294,32 +294,43 @@ void UciEngine::reset_position() {
   moves_.clear();
 }
 
-// position startpos|fen <FEN> [moves m1 m2 ...]
+// position startpos|fen <FEN> [moves m1 m2 ...]. A refused command is remembered until the next
+// accepted one: `go` then answers `bestmove 0000` with the reason rather than search a position
+// the GUI did not mean (cutechess-cli's games from `[-]` FENs were lost that way).
 void UciEngine::cmd_position(std::span<const std::string> tokens) {
+  refused_position_.clear();
+  const std::string problem = set_position(tokens);
+  if (problem.empty()) return;
+  refused_position_ = problem;
+  error(problem);
+}
+
+std::string UciEngine::set_position(std::span<const std::string> tokens) {
   if (tokens.empty() || (tokens[0] != "startpos" && tokens[0] != "fen"))
-    return error("position: expected 'startpos' or 'fen', not '" +
-                 (tokens.empty() ? std::string() : shown_text(tokens[0])) + "'");
+    return "position: expected 'startpos' or 'fen', not '" +
+                 (tokens.empty() ? std::string() : shown_text(tokens[0])) + "'";
   const auto moves_at = std::find(tokens.begin(), tokens.end(), "moves");
   const bool from_fen = tokens[0] == "fen";
   if (!from_fen && tokens.begin() + 1 != moves_at)
-    return error("position: unexpected '" + shown_text(tokens[1]) + "' after startpos");
+    return "position: unexpected '" + shown_text(tokens[1]) + "' after startpos";
   const std::string fen = from_fen ? join(std::span(tokens.begin() + 1, moves_at)) : "";
-  if (from_fen && fen.empty()) return error("position: 'fen' needs a FEN");
+  if (from_fen && fen.empty()) return "position: 'fen' needs a FEN";
   auto start = games_offered_.new_game(variant_, fen);
-  if (!start) return error("position: bad FEN '" + shown_text(fen) + "': " + start.error());
+  if (!start) return "position: bad FEN '" + shown_text(fen) + "': " + start.error();
   start_ = std::move(start).value();
   current_ = start_->clone();
   moves_.clear();
-  if (moves_at == tokens.end()) return;
+  if (moves_at == tokens.end()) return "";
   for (auto it = moves_at + 1; it != tokens.end(); ++it) {
     auto action = current_->parse_action(*it);
     if (!action) {
-      return error("position: move " + std::to_string(moves_.size() + 1) + " '" + shown_text(*it) +
-                   "' is not legal; the position stops before it: " + action.error());
+      return "position: move " + std::to_string(moves_.size() + 1) + " '" + shown_text(*it) +
+                   "' is not legal; the position stops before it: " + action.error();
     }
     current_->apply(*action);
     moves_.push_back(*action);
   }
+  return "";
 }
 
 void UciEngine::cmd_display() {
@@ -362,6 +373,11 @@ void UciEngine::cmd_go(std::span<const std::string> tokens) {
   if (current_->legal_actions(actions) == 0) {
     emit("info string no legal move (" + std::string(current_->outcome().reason) + ")");
     emit("bestmove (none)");
+    return;
+  }
+  if (!refused_position_.empty()) {
+    error("go: no position to search, the last 'position' was refused (" + refused_position_ + ")");
+    emit("bestmove 0000");
     return;
   }
   if (current_->outcome().over()) return play_over_position();

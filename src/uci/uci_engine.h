@@ -133,6 +133,7 @@ class UciEngine {
   void set_variant(const std::string& value);
   void set_model(const std::string& model, int threads);
   void cmd_position(std::span<const std::string> tokens);
+  std::string set_position(std::span<const std::string> tokens);  // "" or why it is refused
   void cmd_go(std::span<const std::string> tokens);
   void cmd_display();
   void reset_position();
@@ -156,6 +157,7 @@ class UciEngine {
   // Options.
   std::string variant_;
   std::string model_;
+  std::string refused_position_;  // why the last `position` was refused; "" when it was taken
   int simulations_ = 800;
   int threads_ = 1;
   int strength_ = kMaxStrength;

@@ -157,7 +157,7 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_EQ(shown_fen(s), replay("shatranj", shatranj_fen, {"b7b8q", "e8d7"})->to_string());
 
   // go infinite: isready is answered during the search, bestmove comes only after stop.
-  s.engine.handle("position startpos moves R@a1");
+  s.engine.handle("position startpos moves e2e3");
   s.engine.handle("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_TRUE(s.engine.searching());
@@ -239,6 +239,17 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
   lines = s.send("position startpos moves e2e4");
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_NE(lines[0].find("'e2e4' is not legal"), std::string::npos) << lines[0];
+  // After a refused position `go` searches nothing stale: the reason, and bestmove 0000.
+  lines = s.send("go nodes 5");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find("the last 'position' was refused"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "bestmove 0000");
+  s.send("position fen 8/8/8/8/8/8/8/8[Q] w - - 0 1");
+  EXPECT_EQ(s.send("go nodes 5").back(), "bestmove 0000");
+  // The empty pocket as cutechess-cli writes it, `[-]`, is a position like any other.
+  EXPECT_TRUE(s.send("position fen 4k3/8/8/3n4/8/8/8/3RK3[-] b - 32 0 1").empty());
+  lines = s.send("go nodes 5");
+  EXPECT_TRUE(starts_with(lines.back(), "bestmove ") && lines.back() != "bestmove 0000") << lines.back();
 
   // Commands UCI forbids during a search.
   s.engine.handle("go infinite");

@@ -156,6 +156,16 @@ TEST(MalformedFen, HandWrittenCasesAreRejected) {
   for (const BadFen& c : hand_written_fens()) expect_rejected(c);
 }
 
+// `[-]`: the empty pocket as Fairy-Stockfish and cutechess-cli write it, read as `[]`.
+TEST(Fen, TheEmptyPocketDashReadsAsAnEmptyHand) {
+  const auto dash = Position::from_fen("4k3/8/8/3n4/8/8/8/3RK3[-] b - 32 0 1", profile("sittuyin"));
+  const auto empty = Position::from_fen("4k3/8/8/3n4/8/8/8/3RK3[] b - 32 0 1", profile("sittuyin"));
+  ASSERT_TRUE(dash) << dash.error();
+  ASSERT_TRUE(empty) << empty.error();
+  EXPECT_EQ(dash->fen(), empty->fen());
+  EXPECT_FALSE(Position::from_fen("4k3/8/8/3n4/8/8/8/3RK3[--] b - 32 0 1", profile("sittuyin")));
+}
+
 TEST(MalformedFen, VeryLongStringsAreRejected) {
   std::string ranks;
   for (int i = 0; i < 50000; ++i) ranks += "8/";

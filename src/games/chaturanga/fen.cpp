@@ -108,6 +108,7 @@ class FenParser {
 
   Result<Position> parse_hand(std::string_view hand) {
     if (game() != Game::Sittuyin) return error("hand: " + std::string(game_name(game())) + " has no men in hand");
+    if (hand == "-") return pos_;  // the empty pocket as Fairy-Stockfish and cutechess-cli write it
     for (char ch : hand) {
       const PieceType t = piece_from_letter(game(), ch);
       if (t == NoPieceType || t == Pawn) return error(std::string("hand: bad letter '") + ch + "'");
