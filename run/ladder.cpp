@@ -76,11 +76,7 @@ Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
 
 void Ladder::append(const std::string& file, const std::string& line) const {
   fs::create_directories(eval_dir_);
-  const std::string path = (fs::path(eval_dir_) / file).string();
-  std::ofstream out(path, std::ios::app);
-  out << line << '\n';
-  out.flush();
-  if (!out) throw Error(path + ": cannot append to it");
+  append_line((fs::path(eval_dir_) / file).string(), line);
 }
 
 void Ladder::add_network(const LadderNetwork& n) {

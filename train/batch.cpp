@@ -32,13 +32,19 @@ int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned) {
   std::vector<int64_t> rows;
   sample_rows(spec.seed, step, spec.batch_size, window.pool_rows(), window.size(), spec.sampling, rows);
+  HostBatch b = host_batch_of_rows(window, rows, spec, pinned);
+  b.step = step;
+  return b;
+}
+
+HostBatch host_batch_of_rows(const Window& window, const std::vector<int64_t>& rows, const BatchSpec& spec,
+                             bool pinned) {
   const Shape s = shape_of(window, rows);
-  const int64_t n = spec.batch_size;
+  const int64_t n = int64_t(rows.size());
   const float w = float(spec.value_target_search);
   const auto f32 = torch::TensorOptions().dtype(torch::kFloat).pinned_memory(pinned);
   const auto i64 = torch::TensorOptions().dtype(torch::kLong).pinned_memory(pinned);
   HostBatch b;
-  b.step = step;
   b.planes = torch::empty({n, s.planes}, i64);
   b.scalars = torch::empty({n, s.scalars}, f32);
   b.policy_index = torch::zeros({n, s.policy}, i64);

@@ -39,6 +39,10 @@ struct BatchSpec {
 // page-locked host memory, for an asynchronous copy to a GPU.
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned);
 
+// The same for the given window rows, in order (the held-out check).
+HostBatch host_batch_of_rows(const Window& window, const std::vector<int64_t>& rows, const BatchSpec& spec,
+                             bool pinned);
+
 // The LossBatch on `device`: the input expanded, the policy target dense over action_space.
 // moves_left stays undefined unless `with_moves_left`.
 models::LossBatch to_loss_batch(const HostBatch& batch, const torch::Device& device, int action_space,

@@ -222,6 +222,35 @@ void plot_elo(Plotter& p, const std::vector<Record>& elo) {
          {"step", "elo", "lower", "upper"}, rows);
 }
 
+// The held-out check (logs/heldout.jsonl, train/heldout.h): its losses over steps, and the
+// value's calibration by material edge as the newest line has it.
+void plot_heldout(Plotter& p, const std::vector<Record>& lines) {
+  if (lines.empty()) {
+    p.skip("heldout.png, value_by_material.png: no lines in logs/heldout.jsonl");
+    return;
+  }
+  const auto value = [](const Record& r, const std::string& key) {
+    const auto it = r.find(key);
+    return it == r.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+  };
+  std::vector<std::vector<double>> losses;
+  for (const Record& r : lines) losses.push_back({value(r, "step"), value(r, "policy"), value(r, "wdl")});
+  p.draw({"heldout", "Loss on positions the network never trained on (newer games)", "training step", "loss",
+          "linespoints lw 2", "", 2, ""},
+         {"step", "policy", "wdl"}, losses);
+  std::vector<std::vector<double>> bins;
+  const Record& last = lines.back();
+  for (int edge = -6; edge <= 6; ++edge) {
+    const std::string k = edge < 0 ? "m" + std::to_string(-edge) : edge > 0 ? "p" + std::to_string(edge) : "0";
+    if (last.count("n_" + k)) bins.push_back({double(edge), value(last, "predicted_" + k), value(last, "actual_" + k)});
+  }
+  if (bins.empty()) return p.skip("value_by_material.png: the held-out positions record no material");
+  p.draw({"value_by_material",
+          "W - L by the mover's material edge, held-out positions at step " + std::to_string(int64_t(value(last, "step"))),
+          "material edge (pawns)", "W - L", "linespoints lw 2", "set yrange [-1:1]\n", 2, ""},
+         {"edge", "predicted", "actual"}, bins);
+}
+
 }  // namespace
 
 std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view s) {
@@ -271,6 +300,7 @@ PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   PlotReport report;
   Plotter plotter(run_dir, options, report);
   plot_training(plotter, read_jsonl((fs::path(run_dir) / "logs" / "train.jsonl").string(), report));
+  plot_heldout(plotter, read_jsonl((fs::path(run_dir) / "logs" / "heldout.jsonl").string(), report));
   plot_games(plotter, read_games((fs::path(run_dir) / "games").string(), report), options.games_per_point);
   const std::string elo = (fs::path(run_dir) / "eval" / "elo.jsonl").string();
   if (fs::exists(elo, ec))

@@ -3,6 +3,8 @@
 //
 //   loss.png           losses per head over training steps     (logs/train.jsonl)
 //   learning_rate.png  the learning rate over steps            (logs/train.jsonl)
+//   heldout.png        losses on positions never trained on    (logs/heldout.jsonl)
+//   value_by_material.png  predicted and actual W - L by material edge, the newest held-out line
 //   game_length.png    mean game length in plies, per bucket of games  (games/*.h5, games tables)
 //   results.png        share of first-player wins, draws, second-player wins, per bucket
 //   end_reasons.png    share of each end reason, per bucket

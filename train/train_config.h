@@ -70,6 +70,11 @@ struct TrainConfig {
   // per self-play position, so steps <= N * replay_ratio / batch_size. 0: no cap.
   double replay_ratio = 4.0;
 
+  // The held-out check (train/heldout.h): before training on games that arrived since it last
+  // trained, the network is scored on up to this many of their newest positions, which it has
+  // never trained on (logs/heldout.jsonl, plots/heldout.png, plots/value_by_material.png). 0: off.
+  int64_t heldout_positions = 20'000;
+
   int64_t checkpoint_every = 1000;  // steps between checkpoints
   int keep_checkpoints = 0;         // 0: keep all; k: delete all but the newest k
   int64_t log_every = 100;          // steps between metric lines (logs/train.jsonl)
@@ -115,6 +120,7 @@ void fields(V& v, TrainConfig& c) {
   v.num("min_positions", c.min_positions, int64_t{1}, int64_t{1} << 40);
   v.num("bootstrap_share", c.bootstrap_share, 0.0, 1.0);
   v.num("replay_ratio", c.replay_ratio, 0.0, 1e6);
+  v.num("heldout_positions", c.heldout_positions, int64_t{0}, int64_t{1} << 40);
   v.num("checkpoint_every", c.checkpoint_every, int64_t{1}, int64_t{1'000'000'000});
   v.num("keep_checkpoints", c.keep_checkpoints, 0, 1'000'000);
   v.num("log_every", c.log_every, int64_t{1}, int64_t{1'000'000'000});

@@ -16,6 +16,7 @@
 #include "models/training.h"
 #include "nn/net_runner.h"
 #include "train/batch_loader.h"
+#include "train/heldout.h"
 #include "train/precision.h"
 #include "train/process_group.h"
 #include "train/run_files.h"
@@ -71,7 +72,6 @@ struct Trainer::Impl {
   int64_t checkpoint_step = -1;
   int64_t steps_since_refresh = 0;
   Interval interval;
-  std::FILE* metrics = nullptr;
   DistributedConfig dist;
   int slices = 1;                       // per batch, over all ranks
   std::unique_ptr<ProcessGroup> group;  // several ranks only
@@ -94,6 +94,7 @@ struct Trainer::Impl {
   void resume(const std::string& checkpoint);
   void refresh();
   void use_training_threads() const;
+  void score_fresh_games(const std::string& trained_newest);
   bool bootstrap_apart() const;
   WindowSizes window_sizes() const;
   int64_t network_samples_per_step() const;
@@ -157,14 +158,10 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   lo.moves_left = arch.net.moves_left && tc.loss.moves_left > 0;
   lo.device = device;
   loader = std::make_unique<BatchLoader>(lo);
-  const std::string metrics_path = (fs::path(logs_dir) / "train.jsonl").string();
-  if (leader()) metrics = std::fopen(metrics_path.c_str(), "a");
-  if (leader() && !metrics) throw Error(metrics_path + ": cannot open for appending");
 }
 
 Trainer::Impl::~Impl() {
   loader.reset();  // joins the thread before the window goes
-  if (metrics) std::fclose(metrics);
 }
 
 void Trainer::Impl::create_network() {
@@ -343,9 +340,24 @@ void Trainer::Impl::use_training_threads() const {
   nn::set_torch_threads(tc.threads > 0 ? tc.threads : int(std::max(1u, std::thread::hardware_concurrency())));
 }
 
+// The held-out check (train/heldout.h) on the positions of shards newer than `trained_newest`.
+void Trainer::Impl::score_fresh_games(const std::string& trained_newest) {
+  if (!leader() || state.step == 0 || !window) return;
+  const std::vector<int64_t> rows = fresh_rows(*window, trained_newest, tc.heldout_positions);
+  if (rows.empty()) return;
+  BatchSpec spec{.seed = state.seed, .batch_size = std::max(tc.batch_size, 256), .sampling = {}};
+  spec.value_target_search = tc.value_target_search;
+  const HeldoutReport report = score_heldout(net, *window, rows, spec, device, arch.spec.action_space, state.step);
+  const std::string path = (fs::path(logs_dir) / "heldout.jsonl").string();
+  append_line(path, heldout_json(report, unix_now()));
+  info(heldout_line(report));
+}
+
 int Trainer::Impl::train_capped(int max_steps, const std::atomic<bool>* stop) {
   use_training_threads();  // an evaluator of this process may have set its own count since
+  const std::string trained_newest = state.newest_shard;
   refresh();
+  score_fresh_games(trained_newest);
   const int64_t room = std::max<int64_t>(0, steps_allowed() - state.step);
   int n = int(std::min<int64_t>(max_steps, room));
   if (group) {  // the ranks step together; -1 from any rank: all stop
@@ -468,11 +480,10 @@ void Trainer::Impl::write_metrics() {
   m.window_shards = state.window_shards;
   m.positions_seen = state.positions_seen;
   m.samples = state.samples;
-  const std::string line = metrics_json(m, unix_now()) + "\n";
-  // One line at a time: a reader (plot) never sees half a line for long. A full disk is an
-  // error here like anywhere else, not metrics silently lost.
-  if (metrics && (std::fputs(line.c_str(), metrics) < 0 || std::fflush(metrics) != 0))
-    throw Error((fs::path(logs_dir) / "train.jsonl").string() + ": cannot write: " + std::strerror(errno));
+  // One line at a time (append_line: a reader never sees half a line for long, and a line left
+  // unfinished by a killed trainer does not swallow this one). A full disk is an error here like
+  // anywhere else, not metrics silently lost.
+  if (leader()) append_line((fs::path(logs_dir) / "train.jsonl").string(), metrics_json(m, unix_now()));
   interval = Interval{};
   interval.wait_at_start = loader->wait_seconds();
   if (hooks.on_metrics && leader()) hooks.on_metrics(m);

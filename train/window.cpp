@@ -68,6 +68,12 @@ std::string Window::newest_shard() const {
   return segments_.empty() ? "" : std::filesystem::path(segments_.back().shard.path).filename().string();
 }
 
+int64_t Window::end_of_shard(const std::string& name) const {
+  for (size_t i = 0; i < segments_.size(); ++i)
+    if (std::filesystem::path(segments_[i].shard.path).filename().string() == name) return ends_[i];
+  return -1;
+}
+
 std::vector<std::string> Window::profiles() const {
   std::set<std::string> all;
   for (const Segment& s : segments_) all.insert(s.shard.profiles.begin(), s.shard.profiles.end());

@@ -76,6 +76,9 @@ class Window {
 
   std::vector<std::string> shard_paths() const;  // oldest first
   std::string newest_shard() const;              // its file name; "" when empty
+  // The first row after the segment of the shard named `name` (a file name), or -1 when the
+  // window holds no segment of it.
+  int64_t end_of_shard(const std::string& name) const;
   std::vector<std::string> profiles() const;     // rule profiles of its shards, sorted
 
  private:

@@ -56,4 +56,27 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
   fsync_directory(path);
 }
 
+void append_line(const std::string& path, std::string_view line) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error(path + ": cannot write: " + errno_text());
+  std::string bytes;
+  const off_t size = ::lseek(fd, 0, SEEK_END);
+  if (size > 0) {
+    char last = '\n';
+    const int reader = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (reader >= 0) {
+      if (::pread(reader, &last, 1, size - 1) != 1) last = '\n';
+      ::close(reader);
+    }
+    if (last != '\n') bytes += '\n';  // a killed writer's unfinished line
+  }
+  bytes.append(line);
+  bytes += '\n';
+  const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+  const int saved = errno;
+  ::close(fd);
+  errno = saved;
+  if (written != ssize_t(bytes.size())) throw Error(path + ": cannot write: " + (written < 0 ? errno_text() : "short write"));
+}
+
 }  // namespace sz

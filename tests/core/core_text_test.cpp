@@ -1,13 +1,36 @@
-// core/: untrusted text shown in messages, and the FNV-1a checksum.
+// core/: untrusted text shown in messages, the FNV-1a checksum, and lines appended to logs.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "core/atomic_file.h"
+#include "core/error.h"
 #include "core/fnv1a.h"
 #include "core/shown_text.h"
 
 namespace sz {
 namespace {
+
+// A line left unfinished by a killed writer stays a line of its own: the next record is whole.
+TEST(AppendLine, APartialLastLineDoesNotSwallowTheNextRecord) {
+  const std::string path = testing::TempDir() + "/append-line-" + std::to_string(::getpid()) + ".jsonl";
+  std::filesystem::remove(path);
+  append_line(path, "{\"step\": 1}");
+  std::ofstream(path, std::ios::app) << "{\"step\": 2, \"lo";  // killed mid-line
+  append_line(path, "{\"step\": 3}");
+  append_line(path, "{\"step\": 4}");
+  std::ifstream in(path);
+  std::stringstream all;
+  all << in.rdbuf();
+  EXPECT_EQ(all.str(), "{\"step\": 1}\n{\"step\": 2, \"lo\n{\"step\": 3}\n{\"step\": 4}\n");
+  std::filesystem::remove(path);
+  EXPECT_THROW(append_line("/nonexistent-dir/x.jsonl", "{}"), Error);
+}
 
 TEST(ShownText, PrintableTextIsUnchanged) {
   EXPECT_EQ(shown_text("name: quickstart"), "name: quickstart");

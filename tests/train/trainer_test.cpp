@@ -342,6 +342,38 @@ TEST(Trainer, WritesMetricLines) {
   EXPECT_EQ(lines, 2);
 }
 
+// The held-out check: before training on games that arrived since it last trained, the network
+// is scored on them (positions it never trained on), by head and by material edge.
+TEST(Trainer, ScoresNewerGamesBeforeTrainingOnThem) {
+  TempDir run;
+  write_shards(games_of(run), 0, 20, 10);
+  std::vector<std::string> info;
+  TrainerHooks hooks;
+  hooks.on_info = [&](const std::string& s) { info.push_back(s); };
+  Trainer t(tiny_setup(run.str()), hooks);
+  t.train_available(10);
+  EXPECT_FALSE(fs::exists(run.file("logs/heldout.jsonl")));  // a fresh network: nothing to hold out
+  t.train_available(5);
+  EXPECT_FALSE(fs::exists(run.file("logs/heldout.jsonl")));  // no newer games
+  write_shards(games_of(run), 20, 10, 10);
+  t.train_available(5);
+  std::ifstream in(run.file("logs/heldout.jsonl"));
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const auto record = parse_json_numbers(line);
+  ASSERT_TRUE(record) << line;
+  EXPECT_EQ(record->at("step"), 15);
+  EXPECT_EQ(record->at("positions"), double(test::positions_of_games(20, 10)));
+  EXPECT_GT(record->at("policy"), 0);
+  EXPECT_GT(record->at("wdl"), 0);
+  int64_t binned = 0;
+  for (const auto& [key, value] : *record)
+    if (key.starts_with("n_")) binned += int64_t(value);
+  EXPECT_EQ(binned, test::positions_of_games(20, 10));  // every test row records its material
+  EXPECT_FALSE(std::getline(in, line));
+  EXPECT_TRUE(std::any_of(info.begin(), info.end(), [](const std::string& s) { return s.starts_with("held out: "); }));
+}
+
 TEST(Batches, DependOnlyOnSeedStepAndShards) {
   TempDir a, b;
   write_shards(a.str(), 0, 20, 5);
@@ -619,10 +651,16 @@ TEST(Plots, DrawsLossAndGamePlots) {
   if (std::system("gnuplot --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
   TempDir run;
   write_shards(games_of(run), 0, 30, 10);
-  Trainer(tiny_setup(run.str())).train_available(20);
-  std::ofstream(run.file("logs/train.jsonl"), std::ios::app) << "{\"step\":20,\"loss\":";  // being written
+  {
+    Trainer t(tiny_setup(run.str()));
+    t.train_available(20);
+    write_shards(games_of(run), 30, 10, 10);
+    t.train_available(5);  // scores the newer games first: logs/heldout.jsonl
+  }
+  std::ofstream(run.file("logs/train.jsonl"), std::ios::app) << "{\"step\":25,\"loss\":";  // being written
   const PlotReport report = plot_run(run.str(), {.games_per_point = 10});
-  for (const char* name : {"loss", "learning_rate", "game_length", "results", "end_reasons"}) {
+  for (const char* name :
+       {"loss", "learning_rate", "heldout", "value_by_material", "game_length", "results", "end_reasons"}) {
     const std::string png = run.file(std::string("plots/") + name + ".png");
     ASSERT_TRUE(fs::exists(png)) << png;
     std::ifstream in(png, std::ios::binary);
@@ -630,7 +668,7 @@ TEST(Plots, DrawsLossAndGamePlots) {
     in.read(magic, 4);
     EXPECT_EQ(std::string(magic + 1, 3), "PNG") << png;
   }
-  EXPECT_EQ(report.written.size(), 5u);
+  EXPECT_EQ(report.written.size(), 7u);
   ASSERT_EQ(report.skipped.size(), 1u);
   EXPECT_NE(report.skipped[0].find("elo"), std::string::npos);
   EXPECT_TRUE(report.warnings.empty()) << report.warnings[0];
@@ -638,7 +676,7 @@ TEST(Plots, DrawsLossAndGamePlots) {
   fs::create_directories(run.file("eval"));
   std::ofstream(run.file("eval/elo.jsonl")) << "{\"step\":10,\"elo\":0,\"lower\":-20,\"upper\":20}\n"
                                                "{\"step\":20,\"elo\":35.5,\"lower\":10,\"upper\":61}\n";
-  EXPECT_EQ(plot_run(run.str()).written.size(), 6u);
+  EXPECT_EQ(plot_run(run.str()).written.size(), 8u);
   EXPECT_TRUE(fs::exists(run.file("plots/elo.png")));
 }
 
