@@ -9,12 +9,22 @@
 
 namespace sz::nn {
 
-enum class Precision { Float32, Float16, BFloat16 };
+// auto: bfloat16 on a CPU that computes it natively (AVX512_BF16 or AMX), float32 elsewhere
+// (resolve_precision).
+enum class Precision { Float32, Float16, BFloat16, Auto };
 
 // The precisions by name, as configs spell them.
 inline constexpr std::initializer_list<std::pair<const char*, Precision>> kPrecisionNames = {
-    {"float32", Precision::Float32}, {"float16", Precision::Float16}, {"bfloat16", Precision::BFloat16}};
+    {"float32", Precision::Float32},
+    {"float16", Precision::Float16},
+    {"bfloat16", Precision::BFloat16},
+    {"auto", Precision::Auto}};
 std::string_view precision_name(Precision precision);
+
+// Whether this machine's CPU has native bfloat16 arithmetic (/proc/cpuinfo: avx512_bf16 or amx_bf16).
+bool cpu_has_native_bfloat16();
+// `precision` with auto resolved for a device (cuda: float32; cpu: cpu_has_native_bfloat16()).
+Precision resolve_precision(Precision precision, bool cuda);
 
 // Whether `device` names a device the way resolve_device reads it: auto, cpu, cuda or cuda:N.
 bool valid_device_name(const std::string& device);

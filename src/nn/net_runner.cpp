@@ -35,6 +35,7 @@ torch::ScalarType dtype_of(Precision p) {
     case Precision::BFloat16:
       return torch::kBFloat16;
     case Precision::Float32:
+    case Precision::Auto:  // resolved before
       break;
   }
   return torch::kFloat;
@@ -46,11 +47,12 @@ std::unique_ptr<NetRunner::Impl> make_impl(models::Network net, const InferenceC
   m->source = std::move(source);
   m->device_name = resolve_device(c.device);
   m->device = torch::Device(m->device_name);
-  if (c.precision == Precision::Float16 && !m->device.is_cuda())
+  const Precision precision = resolve_precision(c.precision, m->device.is_cuda());
+  if (precision == Precision::Float16 && !m->device.is_cuda())
     throw Error("precision float16 needs a CUDA device (on the CPU, use bfloat16)");
   if (c.max_batch < 1) throw Error("max_batch must be at least 1");
-  m->precision = c.precision;
-  m->dtype = dtype_of(c.precision);
+  m->precision = precision;
+  m->dtype = dtype_of(precision);
   m->arch = net->architecture();
   m->max_batch = c.max_batch;
   m->threads = c.threads;

@@ -146,8 +146,11 @@ TEST(Selfplay, NoProgressTailsAreAdjudicatedDrawsExceptInControlGames) {
   uniform.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   run_selfplay(uniform);
   EXPECT_GT(endings(cut, "adjudicated-draw"), 0);
-  for (const auto& g : all_games(cut))
-    if (g.end_reason == "adjudicated-draw") EXPECT_EQ(g.result, 0);
+  for (const auto& g : all_games(cut)) {
+    if (g.end_reason == "adjudicated-draw") {
+      EXPECT_EQ(g.result, 0);
+    }
+  }
   EXPECT_EQ(endings(control, "adjudicated-draw"), 0);
   EXPECT_GE(checked->draw_false_positive_rate(), 0.0);  // would-be adjudications were counted
   EXPECT_NE(checked->progress_line().find("draw FP"), std::string::npos);

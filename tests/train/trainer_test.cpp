@@ -488,7 +488,9 @@ TEST(Batches, TheUniformBootstrapsRowsHaveNeitherPolicyNorSearchValue) {
       for (int64_t i = 0; i < p.size(); ++i, ++rows) {
         const size_t k = size_t(i);
         EXPECT_EQ(p.has_search_value[k], uniform ? 0 : 1);
-        if (uniform) EXPECT_EQ(p.search_wdl[3 * k + 1], 1.0f);  // a draw, unused
+        if (uniform) {
+          EXPECT_EQ(p.search_wdl[3 * k + 1], 1.0f);  // a draw, unused
+        }
         EXPECT_EQ(p.policy_target[k], !uniform && p.full_search[k]);
         if (!p.policy_target[k]) continue;
         ++targets;
@@ -496,7 +498,9 @@ TEST(Batches, TheUniformBootstrapsRowsHaveNeitherPolicyNorSearchValue) {
       }
     }
     EXPECT_GT(rows, 0);
-    if (!uniform) EXPECT_GT(targets, 0);
+    if (!uniform) {
+      EXPECT_GT(targets, 0);
+    }
   }
 }
 

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# What a network's value says of material (docs/BENCHMARKS.md, "value probes"): W/D/L per mille for
+# the side to move at one node (`uci`, `go nodes 1`, the leaf search off so that the network alone
+# answers) in a middle game with material level and the
+# same with White a rook up, and W - L of the second minus the first (issue 43's target 2: +0.30).
+#   scripts/value_probe.sh MODEL [PROGRAM]     PROGRAM: default build/sittuyin-zero
+set -euo pipefail
+model=${1:?usage: scripts/value_probe.sh MODEL [PROGRAM]}
+program=${2:-$(dirname "$0")/../build/sittuyin-zero}
+level='rnsk1snr/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/RNSK1SNR[] w - - 0 20'
+rook_up='1nsk1snr/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/RNSK1SNR[] w - - 0 20'
+wdl() {  # prints "W D L" for FEN $1
+  printf 'setoption name Model value %s\nsetoption name Leaf Quiescence value 0\nsetoption name Win Search value 0\nposition fen %s\ngo nodes 1\nquit\n' "$model" "$1" |
+    "$program" uci 2>&1 | awk '/ wdl /{for (i = 1; i < NF; ++i) if ($i == "wdl") w = $(i+1) " " $(i+2) " " $(i+3)} END {
+      if (w == "") exit 1; print w }' || { echo "value_probe: no wdl from $program uci with $model" >&2; exit 1; }
+}
+read -r w1 d1 l1 <<<"$(wdl "$level")"
+read -r w2 d2 l2 <<<"$(wdl "$rook_up")"
+echo "level:   W/D/L $w1/$d1/$l1 per mille"
+echo "rook up: W/D/L $w2/$d2/$l2 per mille"
+awk -v a="$((w1 - l1))" -v b="$((w2 - l2))" 'BEGIN { printf "W - L, rook up minus level: %+.3f\n", (b - a) / 1000 }'
