@@ -1,6 +1,7 @@
 #include "run/ladder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -22,18 +23,44 @@ std::string match_line(const LadderMatch& m) {
   char line[256];
   std::snprintf(line, sizeof line,
                 "{\"a_step\": %lld, \"a_generation\": %d, \"b_step\": %lld, \"b_generation\": %d, \"wins\": %d, "
-                "\"draws\": %d, \"losses\": %d, \"simulations\": %d, \"conditions\": %llu}",
+                "\"draws\": %d, \"losses\": %d, \"simulations\": %d, \"conditions\": %llu%s}",
                 static_cast<long long>(m.a_step), m.a_generation, static_cast<long long>(m.b_step), m.b_generation,
                 m.score.wins, m.score.draws, m.score.losses, m.simulations,
-                static_cast<unsigned long long>(m.conditions));
+                static_cast<unsigned long long>(m.conditions), m.final ? ", \"final\": 1" : "");
   return line;
 }
 
-std::optional<LadderMatch> parse_match(const std::string& line) {
+constexpr double kMaxGames = 1e6;     // more games than any match of a loop plays
+constexpr double kMaxStep = 1e12;     // more training steps than any run takes
+constexpr double kMaxGeneration = 1e6;
+
+// Whether `v` is a whole number in [lo, hi]; else `why` says what is wrong with `key`.
+bool whole_in(double v, double lo, double hi, const char* key, std::string& why) {
+  if (std::isfinite(v) && v == std::floor(v) && v >= lo && v <= hi) return true;
+  char text[160];
+  std::snprintf(text, sizeof text, "%s %.17g is not a whole number in %.17g..%.17g", key, v, lo, hi);
+  why = text;
+  return false;
+}
+
+// A match line, or nullopt for a line that is not JSON (an unfinished line of a killed writer).
+// Throws sz::Error, prefixed by `where`, for a line whose keys are missing or values out of range.
+std::optional<LadderMatch> parse_match(const std::string& line, const std::string& where) {
   const auto f = train::parse_json_numbers(line);
   if (!f) return std::nullopt;
+  std::string why;
   for (const char* key : {"a_step", "a_generation", "b_step", "b_generation", "wins", "draws", "losses"})
-    if (!f->count(key)) return std::nullopt;
+    if (!f->count(key)) throw Error(where + ": no '" + key + "'");
+  const bool ok = whole_in(f->at("a_step"), double(kAnchorStep), kMaxStep, "a_step", why) &&
+                  whole_in(f->at("b_step"), double(kAnchorStep), kMaxStep, "b_step", why) &&
+                  whole_in(f->at("a_generation"), 0, kMaxGeneration, "a_generation", why) &&
+                  whole_in(f->at("b_generation"), 0, kMaxGeneration, "b_generation", why) &&
+                  whole_in(f->at("wins"), 0, kMaxGames, "wins", why) &&
+                  whole_in(f->at("draws"), 0, kMaxGames, "draws", why) &&
+                  whole_in(f->at("losses"), 0, kMaxGames, "losses", why) &&
+                  (!f->count("simulations") || whole_in(f->at("simulations"), 0, 1e9, "simulations", why));
+  if (!ok) throw Error(where + ": " + why);
+  if (f->at("a_step") == f->at("b_step")) throw Error(where + ": a match of a network against itself");
   LadderMatch m;
   m.a_step = int64_t(f->at("a_step"));
   m.b_step = int64_t(f->at("b_step"));
@@ -42,6 +69,7 @@ std::optional<LadderMatch> parse_match(const std::string& line) {
   m.score = {int(f->at("wins")), int(f->at("draws")), int(f->at("losses"))};
   m.simulations = f->count("simulations") ? int(f->at("simulations")) : 0;
   m.conditions = f->count("conditions") ? uint64_t(f->at("conditions")) : 0;
+  m.final = f->count("final") && f->at("final") == 1;
   return m;
 }
 
@@ -57,16 +85,30 @@ std::string json_rating(const LadderRating& r) {
 
 Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
     : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)), conditions_(conditions) {
-  std::ifstream networks(fs::path(eval_dir_) / "networks.jsonl");
+  const std::string networks_path = (fs::path(eval_dir_) / "networks.jsonl").string();
+  std::ifstream networks(networks_path);
+  int number = 0;
   for (std::string line; std::getline(networks, line);) {
+    const std::string where = networks_path + ":" + std::to_string(++number);
     const auto f = train::parse_json_numbers(line);
-    if (f && f->count("step") && f->count("generation"))
-      networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
+    if (!f) continue;  // a killed writer's unfinished line
+    std::string why;
+    if (!f->count("step") || !f->count("generation")) throw Error(where + ": no 'step' or 'generation'");
+    if (!whole_in(f->at("step"), 0, kMaxStep, "step", why) ||
+        !whole_in(f->at("generation"), 0, kMaxGeneration, "generation", why))
+      throw Error(where + ": " + why);
+    networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
   }
-  std::ifstream matches(fs::path(eval_dir_) / "ladder.jsonl");
+  const std::string matches_path = (fs::path(eval_dir_) / "ladder.jsonl").string();
+  std::ifstream matches(matches_path);
+  number = 0;
   for (std::string line; std::getline(matches, line);) {
-    const auto m = parse_match(line);
+    const std::string where = matches_path + ":" + std::to_string(++number);
+    const auto m = parse_match(line, where);
     if (!m) continue;
+    for (const int64_t step : {m->a_step, m->b_step})
+      if (step != kAnchorStep && !known_network(step))
+        throw Error(where + ": network of step " + std::to_string(step) + " is not in networks.jsonl");
     if (m->conditions == 0 || m->conditions == conditions_)
       matches_.push_back(*m);
     else
@@ -85,6 +127,16 @@ void Ladder::add_network(const LadderNetwork& n) {
   append("networks.jsonl",
          "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
   networks_.push_back(n);
+}
+
+bool Ladder::known_network(int64_t step) const {
+  return std::any_of(networks_.begin(), networks_.end(), [&](const LadderNetwork& n) { return n.step == step; });
+}
+
+std::optional<LadderMatch> Ladder::final_match(int64_t a_step, int64_t b_step) const {
+  for (const LadderMatch& m : matches_)
+    if (m.final && m.a_step == a_step && m.b_step == b_step) return m;
+  return std::nullopt;
 }
 
 bool Ladder::played(int64_t a_step, int64_t b_step) const {

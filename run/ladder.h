@@ -16,12 +16,17 @@
 //                  matches played under the present conditions count (a line without the key,
 //                  written before it existed, counts under any): a run resumed with another
 //                  search, visit count or anchor rates its networks again rather than fitting
-//                  two kinds of games as one.
+//                  two kinds of games as one. The loop's final matches carry "final": 1, so
+//                  that a rerun finds them played and plays them once. Read back strictly: a line
+//                  whose values are out of range (negative or huge counts, a self-match, a network
+//                  not in networks.jsonl) is an error naming the file and line; a line that is not
+//                  JSON at all (a killed writer's unfinished one) is skipped.
 //   ladder.json    the latest fit: per network its generation, step, Elo over the anchor and
 //                  interval; the trend (slope per generation with its interval)
 //   elo.jsonl      the same ratings, one line per network (step, generation, elo, lower,
 //                  upper), for `plot` (plots/elo.png)
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +42,7 @@ struct LadderMatch {
   eval::MatchScore score;  // a's view
   int simulations = 0;
   uint64_t conditions = 0;  // run/run_config.h rating_conditions; 0: not recorded
+  bool final = false;       // one of the loop's final matches
 };
 
 struct LadderNetwork {
@@ -61,6 +67,7 @@ class Ladder {
  public:
   // Reads eval/networks.jsonl and eval/ladder.jsonl of `run_dir` if they exist (a line being
   // written when a run was killed is skipped), keeping the matches played under `conditions`.
+  // Throws sz::Error naming the file and line of a line whose values are out of range.
   // `anchor` names the anchor in reports ("" when there is none).
   Ladder(std::string run_dir, std::string anchor, uint64_t conditions);
 
@@ -74,6 +81,8 @@ class Ladder {
   const std::string& anchor() const { return anchor_; }
   // Whether a match between these two (either order) is on record.
   bool played(int64_t a_step, int64_t b_step) const;
+  // The final match of a_step against b_step on record (a's view), if one is.
+  std::optional<LadderMatch> final_match(int64_t a_step, int64_t b_step) const;
   // Records a match, stamped with this ladder's conditions, and appends it to ladder.jsonl.
   void record(const LadderMatch& match);
 
@@ -83,6 +92,7 @@ class Ladder {
 
  private:
   void append(const std::string& file, const std::string& line) const;
+  bool known_network(int64_t step) const;
 
   std::string eval_dir_, anchor_;
   uint64_t conditions_ = 0;

@@ -18,6 +18,7 @@
 #include "games/registry.h"
 #include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/worker_id.h"
 #include "train/run_files.h"
 #include "train/trainer.h"
 
@@ -148,7 +149,9 @@ class LoopRun {
   eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, int concurrency,
                          const std::string& label, uint64_t seed, const std::string& pgn = "");
   eval::MatchPlayer network_player(int64_t step, int concurrency) const;
-  void record(const eval::MatchResult& match, int64_t a_step, int64_t b_step);
+  void record(const eval::MatchResult& match, int64_t a_step, int64_t b_step, bool final = false);
+  std::optional<eval::MatchResult> final_match(int64_t a_step, int64_t b_step, const std::string& label,
+                                               uint64_t seed, const std::string& file);
   void final_matches(LoopReport& report);
 
   const RunConfig& config_;
@@ -222,6 +225,10 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
     job.config.resign.enabled = false;
   }
   job.stop = stop_;
+  // The loop's shards are named after its host (or selfplay.shard_prefix), as a worker of that
+  // id would name them: it holds that id's lock while it plays, so `selfplay --worker <host>`
+  // beside it is refused rather than writing shards of the same names.
+  const selfplay::WorkerClaim claim = selfplay::claim_worker_id(job.out_dir, selfplay::writer_base(job.config, ""));
   job.progress_seconds = kProgressSeconds;
   job.on_progress = [this](const selfplay::SelfplayStats& s) { say("  selfplay: " + s.progress_line()); };
   return selfplay::run_selfplay(job);
@@ -280,15 +287,41 @@ eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPla
   return eval::play_match(spec);
 }
 
-void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_step) {
+void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_step, bool final) {
   if (match.stopped) return;  // an interrupted match is played again on resume
   auto generation = [&](int64_t step) {
     for (const LadderNetwork& n : ladder_->networks())
       if (n.step == step) return n.generation;
     return 0;
   };
-  ladder_->record({a_step, b_step, generation(a_step), generation(b_step), match.pairings.front().score,
-                   eval_simulations(config_)});
+  LadderMatch m{a_step, b_step, generation(a_step), generation(b_step), match.pairings.front().score,
+                eval_simulations(config_)};
+  m.final = final;
+  ladder_->record(m);
+}
+
+// A final match of the network of `a_step` against `b_step` (the anchor: kAnchorStep), played
+// once: a rerun (or a run stopped between the two matches) reads a finished one back from the
+// ladder instead of playing and counting it again.
+std::optional<eval::MatchResult> LoopRun::final_match(int64_t a_step, int64_t b_step, const std::string& label,
+                                                      uint64_t seed, const std::string& file) {
+  if (const std::optional<LadderMatch> done = ladder_->final_match(a_step, b_step)) {
+    eval::MatchResult r;
+    r.names = {model_name(a_step), b_step == kAnchorStep ? anchor_name_ : model_name(b_step)};
+    r.pairings.push_back({0, 1, done->score, eval::elo_estimate(done->score)});
+    r.games_scheduled = r.games_played = done->score.games();
+    say("  " + label + ": played before (eval/" + file + ".json)");
+    return r;
+  }
+  const bool anchor = b_step == kAnchorStep;
+  const int concurrency = match_concurrency(loop_, anchor);
+  const eval::MatchResult result =
+      play(network_player(a_step, concurrency), anchor ? *anchor_ : network_player(b_step, concurrency),
+           loop_.final_eval_games, concurrency, label, seed, run_ + "/eval/" + file + ".pgn");
+  if (result.stopped) return result;
+  write_file_atomically(run_ + "/eval/" + file + ".json", eval::match_json(result));
+  record(result, a_step, b_step, /*final=*/true);
+  return result;
 }
 
 // Whom the network of `step` is rated against: the rate_previous networks adopted before it and
@@ -334,27 +367,20 @@ void LoopRun::final_matches(LoopReport& report) {
   const int64_t final_step = networks.back().step, first_step = networks.front().step;
   say("loop: final matches of " + model_name(final_step) + ", " + std::to_string(loop_.final_eval_games) +
       " games each at " + std::to_string(eval_simulations(config_)) + " simulations");
-  if (final_step != first_step) {
-    const int concurrency = match_concurrency(loop_, /*against_anchor=*/false);
+  if (final_step != first_step)
     report.final_vs_first =
-        play(network_player(final_step, concurrency), network_player(first_step, concurrency), loop_.final_eval_games,
-             concurrency, "final vs first", config_.seed ^ 0xF1257ull, run_ + "/eval/final-vs-first.pgn");
-    record(*report.final_vs_first, final_step, first_step);
-    write_file_atomically(run_ + "/eval/final-vs-first.json", eval::match_json(*report.final_vs_first));
-  }
-  if (anchor_ && !stopping()) {
-    const int concurrency = match_concurrency(loop_, /*against_anchor=*/true);
-    report.final_vs_anchor = play(network_player(final_step, concurrency), *anchor_, loop_.final_eval_games,
-                                  concurrency, "final vs " + anchor_name_, config_.seed ^ 0xA2C40ull,
-                                  run_ + "/eval/final-vs-anchor.pgn");
-    record(*report.final_vs_anchor, final_step, kAnchorStep);
-    write_file_atomically(run_ + "/eval/final-vs-anchor.json", eval::match_json(*report.final_vs_anchor));
-  }
+        final_match(final_step, first_step, "final vs first", config_.seed ^ 0xF1257ull, "final-vs-first");
+  if (anchor_ && !stopping())
+    report.final_vs_anchor = final_match(final_step, kAnchorStep, "final vs " + anchor_name_,
+                                         config_.seed ^ 0xA2C40ull, "final-vs-anchor");
   if (stopping()) report.stop_reason += "; final matches stopped (interrupt)";
 }
 
 LoopReport LoopRun::run() {
   for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run_ + "/" + sub);
+  // The trainer's lock first: a loop refused because another works here changes nothing, not
+  // even config.yaml (which the running one and later `train --run` read).
+  trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   write_file_atomically(run_ + "/config.yaml", to_yaml(config_));
   resolve_anchor();
   const std::string suite = suite_path(config_);
@@ -362,7 +388,6 @@ LoopReport LoopRun::run() {
     const int wanted = std::max({loop_.rate_games, loop_.final_eval_games, loop_.gating_games, 2}) / 2;
     starts_ = eval::read_start_suite(suite, config_.profile, wanted).take_or_throw("loop.eval_suite");
   }
-  trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   ladder_ = std::make_unique<Ladder>(run_, anchor_name_, rating_conditions(config_));
   if (ladder_->set_aside() > 0)
     say("loop: " + std::to_string(ladder_->set_aside()) +
@@ -370,12 +395,18 @@ LoopReport LoopRun::run() {
         " leave them out");
   LoopReport report;
   report.anchor = anchor_name_;
-  int generation = generations_done(loop_, selfplay::count_games(run_ + "/games"));
+  // Which generations are done comes from models/generation.txt, written as each generation's
+  // training starts and ends, never from the games on disk: a loop stopped after a generation's
+  // games, or self-play workers that added games meanwhile, must not make it skip a training.
+  // Runs from before generation.txt count the games, as they always did.
+  train::GenerationTraining training = train::read_generation_training(run_);
+  const bool recorded = training.generation >= 0;
+  int generation = recorded            ? training.generation + (training.done ? 1 : 0)
+                   : trainer_->step() > 0 ? generations_done(loop_, selfplay::count_games(run_ + "/games"))
+                                          : 0;  // no network yet: the first generation's training is to come
+  bool unfinished = recorded && !training.done;
   if (const std::string adopted = train::read_adopted(run_); !adopted.empty())  // a run from before the ladder
     ladder_->add_network({train::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
-  train::GenerationTraining training = train::read_generation_training(run_);
-  bool unfinished = !training.done && training.generation == generation - 1;  // its games are there
-  if (unfinished) --generation;
   for (const LadderNetwork& n : ladder_->networks()) {
     if (stopping() || rated(n.step)) continue;
     say("loop: rating " + model_name(n.step) + " first (its ratings are missing)");

@@ -26,15 +26,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::string shard_prefix(const SelfplayConfig& config, const std::string& worker_id, int thread) {
-  std::string base = config.shard_prefix;
-  if (!worker_id.empty()) {
-    base = base.empty() ? worker_id : base + "-" + worker_id;
-  } else if (base.empty()) {
-    char host[256] = "host";
-    gethostname(host, sizeof host - 1);
-    base = host;
-  }
-  return base + "-w" + std::to_string(thread);
+  return writer_base(config, worker_id) + "-w" + std::to_string(thread);
 }
 
 // The games in the directory's completed shards, counted again as shards appear: a shard is
@@ -240,6 +232,18 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
 }
 
 }  // namespace
+
+std::string writer_base(const SelfplayConfig& config, const std::string& worker_id) {
+  std::string base = config.shard_prefix;
+  if (!worker_id.empty()) {
+    base = base.empty() ? worker_id : base + "-" + worker_id;
+  } else if (base.empty()) {
+    char host[256] = "host";
+    gethostname(host, sizeof host - 1);
+    base = host;
+  }
+  return base;
+}
 
 GamesOnDisk scan_games(const std::string& dir, uint64_t run_seed, const WarningSink& on_warning) {
   GamesOnDisk disk;

@@ -70,6 +70,10 @@ struct SelfplayJob {
   PlacementChooser placement;  // empty: the search places too
 };
 
+// The base of a writer's shard names, before "-w<thread>": selfplay.shard_prefix and the worker
+// id joined by '-', or the short host name when both are empty (the loop's own self-play).
+std::string writer_base(const SelfplayConfig& config, const std::string& worker_id);
+
 // Runs the job; returns the statistics of the games it played. Throws sz::Error without a start
 // position, on an unwritable directory or a failing evaluator; the first failure stops every
 // worker.

@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
 
 #include "train/train_fixtures.h"
 
@@ -50,6 +55,7 @@ TEST(Ladder, MatchesCountOnlyUnderTheConditionsTheyWerePlayedUnder) {
 TEST(Ladder, ALineWrittenBeforeConditionsCountsUnderAny) {
   TempDir dir;
   std::filesystem::create_directories(dir.str() + "/eval");
+  std::ofstream(dir.str() + "/eval/networks.jsonl") << "{\"step\": 100, \"generation\": 1}\n";
   std::ofstream(dir.str() + "/eval/ladder.jsonl")
       << "{\"a_step\": 100, \"a_generation\": 1, \"b_step\": -1, \"b_generation\": 0, \"wins\": 1, \"draws\": 1, "
          "\"losses\": 0, \"simulations\": 64}\n";
@@ -61,10 +67,59 @@ TEST(Ladder, ALineWrittenBeforeConditionsCountsUnderAny) {
 TEST(Ladder, ConditionsOfFiftyThreeBitsReadBackExactly) {
   TempDir dir;
   const uint64_t conditions = (uint64_t{1} << 53) - 3;
-  Ladder(dir.str(), "anchor", conditions).record(match(100, kAnchorStep, 2));
+  {
+    Ladder ladder(dir.str(), "anchor", conditions);
+    ladder.add_network({100, 1});
+    ladder.record(match(100, kAnchorStep, 2));
+  }
   const Ladder again(dir.str(), "anchor", conditions);
   EXPECT_EQ(again.set_aside(), 0);
   EXPECT_TRUE(again.played(100, kAnchorStep));
+}
+
+
+// A line of ladder.jsonl is read back strictly: out-of-range counts, a self-match or a network
+// not adopted are errors naming the file and line (they gave "-986 games" and "+37203 Elo"); a
+// killed writer's unfinished line is skipped.
+TEST(Ladder, OutOfRangeLinesAreErrorsNamingFileAndLine) {
+  const std::string good =
+      "{\"a_step\": 100, \"a_generation\": 1, \"b_step\": -1, \"b_generation\": 0, \"wins\": 1, \"draws\": 1, "
+      "\"losses\": 0}";
+  auto with = [&](const std::string& key, const std::string& value) {
+    std::string line = good;
+    const size_t at = line.find("\"" + key + "\": ") + key.size() + 4;
+    return line.substr(0, at) + value + line.substr(line.find_first_of(",}", at));
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {with("wins", "-1000"), "wins -1000"},
+      {with("draws", "1e300"), "draws 1.0000000000000001e+300"},
+      {with("losses", "0.5"), "losses 0.5"},
+      {with("a_step", "1e30"), "a_step"},
+      {with("b_step", "100"), "against itself"},
+      {with("a_step", "200"), "step 200 is not in networks.jsonl"},
+      {"{\"a_step\": 100}", "no 'a_generation'"},
+  };
+  for (const auto& [line, message] : cases) {
+    TempDir dir;
+    std::filesystem::create_directories(dir.str() + "/eval");
+    std::ofstream(dir.str() + "/eval/networks.jsonl") << "{\"step\": 100, \"generation\": 1}\n";
+    std::ofstream(dir.str() + "/eval/ladder.jsonl") << good << "\n" << line << "\n";
+    try {
+      Ladder ladder(dir.str(), "anchor", 0);
+      ADD_FAILURE() << "accepted: " << line;
+    } catch (const Error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("eval/ladder.jsonl:2: "), std::string::npos) << what;
+      EXPECT_NE(what.find(message), std::string::npos) << what;
+    }
+  }
+  TempDir dir;
+  std::filesystem::create_directories(dir.str() + "/eval");
+  std::ofstream(dir.str() + "/eval/networks.jsonl") << "{\"step\": 100, \"generation\": 1}\n{\"step\": 2";
+  std::ofstream(dir.str() + "/eval/ladder.jsonl") << good << "\n{\"a_step\": 100, \"a_gen";
+  const Ladder ladder(dir.str(), "anchor", 0);
+  EXPECT_EQ(ladder.networks().size(), 1u);
+  EXPECT_EQ(ladder.matches().size(), 1u);
 }
 
 }  // namespace

@@ -13,7 +13,9 @@
 
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "games/registry.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/worker_id.h"
 #include "train/run_files.h"
 #include "train/train_fixtures.h"
 
@@ -341,6 +343,86 @@ TEST(Loop, TheWorkstationRecipeRunsAtAReducedScaleOnTheCpu) {
   EXPECT_EQ(report.generations, 2);
   EXPECT_FALSE(report.final_model.empty());
   EXPECT_TRUE(report.final_vs_first.has_value());
+}
+
+
+// A rerun of a finished loop plays no final match again: each is on record once (it was played
+// and counted again on every rerun, and after a stop between the two).
+TEST(Loop, FinalMatchesArePlayedAndCountedOnce) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  config.loop.final_eval_games = 2;
+  config.loop.rate_games = 2;
+  config.loop.eval_simulations = 2;
+  const LoopReport first = run_loop(config, nullptr, quiet());
+  ASSERT_TRUE(first.final_vs_anchor.has_value());
+  const size_t matches = lines_in(dir.str() + "/eval/ladder.jsonl");
+  std::vector<std::string> lines;
+  const LoopReport again = run_loop(config, nullptr, quiet(&lines));
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), matches);
+  ASSERT_TRUE(again.final_vs_anchor.has_value());
+  EXPECT_EQ(again.final_vs_anchor->pairings.front().score.games(), 2);
+  EXPECT_EQ(again.final_vs_anchor->pairings.front().score.wins, first.final_vs_anchor->pairings.front().score.wins);
+  EXPECT_EQ(again.ladder.games, first.ladder.games);
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.find("played before") != std::string::npos; }));
+}
+
+// The loop counted generations from the games on disk: stopped just after a generation's games
+// were written (before its training), or joined by `selfplay --follow` workers' games, it skipped
+// trainings. The generations done now come from models/generation.txt alone.
+TEST(Loop, GamesOnDiskNeverSkipATraining) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  config.loop.generations = 2;
+  // The bootstrap's 12 games are there (a loop killed right after writing them), no training yet.
+  selfplay::SelfplayJob job;
+  job.config = config.selfplay;
+  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
+  job.out_dir = dir.str() + "/games";
+  job.games = 12;
+  job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  selfplay::run_selfplay(job);
+  run_loop(short_config(dir.str()), nullptr, quiet());
+  EXPECT_EQ(step_of(train::read_current(dir.str() + "/models")), 14);  // the bootstrap's training happened
+  // A worker adds games enough for two more generations while the loop is down.
+  job.worker_id = "follower";
+  job.games = 12 + 2 * 8;
+  selfplay::run_selfplay(job);
+  config.loop.generations = 3;
+  const LoopReport report = run_loop(config, nullptr, quiet());
+  EXPECT_EQ(report.generations, 2);
+  EXPECT_EQ(step_of(report.final_model), 14 + 2 * 10);  // both generations trained
+}
+
+// A second loop on a run refused because one works there leaves the run's config.yaml alone.
+TEST(Loop, ARefusedSecondLoopChangesNothing) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  run_loop(config, nullptr, quiet());
+  const std::string before = train::read_file(dir.str() + "/config.yaml");
+  train::Trainer holder(trainer_setup(config, dir.str()));  // "another trainer is working here"
+  RunConfig other = config;
+  other.seed = 7;
+  other.net = "small";
+  EXPECT_THROW(run_loop(other, nullptr, quiet()), Error);
+  EXPECT_EQ(train::read_file(dir.str() + "/config.yaml"), before);
+}
+
+// The loop's shards are named after the host, as those of a worker of that id: the loop holds the
+// id while it plays, so such a worker and the loop cannot write the same file names.
+TEST(Loop, TheLoopHoldsItsShardNamesAgainstAWorkerOfTheSameName) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  fs::create_directories(dir.str() + "/games");
+  const selfplay::WorkerClaim worker =
+      selfplay::claim_worker_id(dir.str() + "/games", selfplay::writer_base(config.selfplay, ""));
+  try {
+    run_loop(config, nullptr, quiet());
+    FAIL() << "the loop played beside a worker of its shards' name";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(worker.id), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
