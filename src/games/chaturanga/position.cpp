@@ -72,10 +72,11 @@ void Position::set_hand(Color c, PieceType t, int count) {
 Bitboard Position::attackers(Color by, int sq, Bitboard occupied) const {
   const Color them = ~by;  // the pawn and khon tables are looked up from the target's side
   const AttackTables& t = attack_tables;
-  return by_color_[by] &
-         ((t.pawn_attacks[them][sq] & by_type_[Pawn]) | (t.knight[sq] & by_type_[Knight]) |
-          (t.khon[them][sq] & by_type_[Khon]) | (t.fers[sq] & by_type_[Fers]) | (t.alfil[sq] & by_type_[Alfil]) |
-          (t.king[sq] & by_type_[King]) | (rook_attacks(sq, occupied) & by_type_[Rook]));
+  return by_color_[by] & ((t.pawn_attacks[them][sq] & by_type_[Pawn]) |
+                          (t.knight[sq] & by_type_[Knight]) | (t.khon[them][sq] & by_type_[Khon]) |
+                          (t.fers[sq] & by_type_[Fers]) | (t.alfil[sq] & by_type_[Alfil]) |
+                          (t.king[sq] & by_type_[King]) |
+                          (rook_attacks(sq, occupied) & by_type_[Rook]));
 }
 
 Bitboard Position::pinned(Color c) const {
@@ -109,10 +110,8 @@ Bitboard Position::discovered_check_candidates(Color c) const {
 bool Position::bare_king_decided(bool* side_to_move_won) const {
   const int mover = popcount(by_color_[~stm_]), to_move = popcount(by_color_[stm_]);
   bool won = false, decided = false;
-  if (mover <= 1 && to_move >= 2)
-    decided = won = true;
-  else if (to_move <= 1 && mover >= 3)
-    decided = true;
+  if (mover <= 1 && to_move >= 2) decided = won = true;
+  else if (to_move <= 1 && mover >= 3) decided = true;
   if (side_to_move_won) *side_to_move_won = won;
   return decided;
 }
@@ -129,7 +128,8 @@ int Position::count_limit(Color strong) const {
 // one already runs (a capture or promotion restarts it). The limit is frozen once set.
 void Position::update_counting(bool capture_or_promotion) {
   int limit = 0;
-  if (!by_type_[Pawn] && by_color_[stm_] == pieces(stm_, King) && by_color_[stm_]) limit = 2 * count_limit(~stm_);
+  if (!by_type_[Pawn] && by_color_[stm_] == pieces(stm_, King) && by_color_[stm_])
+    limit = 2 * count_limit(~stm_);
   if (limit && (!counting_limit_ || capture_or_promotion)) {
     counting_limit_ = uint16_t(limit);
     counting_ply_ = 0;
@@ -169,7 +169,8 @@ void Position::do_move(Move m) {
       move_piece(m.from(), to);
       break;
   }
-  const bool keeps_turn = m.is_drop() && hand_total_[us] && rules_->placement_order == PlacementOrder::WhiteThenBlack;
+  const bool keeps_turn = m.is_drop() && hand_total_[us] &&
+                          rules_->placement_order == PlacementOrder::WhiteThenBlack;
   if (!keeps_turn) {
     stm_ = ~us;
     key_ ^= kZobrist.black_to_move;
@@ -214,7 +215,8 @@ bool Position::pos_is_ok(std::string* why) const {
   }
   if (key_ != compute_key()) return bad("incremental hash differs from a recomputed one");
   const Square ksq = king_square(stm_);
-  if (checkers_ != (ksq == kNoSquare ? 0 : attackers(~stm_, ksq, pieces()))) return bad("checkers are stale");
+  if (checkers_ != (ksq == kNoSquare ? 0 : attackers(~stm_, ksq, pieces())))
+    return bad("checkers are stale");
   const Square other_king = king_square(~stm_);
   if (other_king != kNoSquare && attackers(stm_, other_king, pieces()) && !may_leave_opponent_in_check())
     return bad("the side not to move is in check");

@@ -45,8 +45,8 @@ class Position {
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
 
-  uint64_t key() const { return key_; }                   // Zobrist hash: men, hands, side, profile
-  int rule50() const { return rule50_; }                  // plies since the last capture, pawn move, drop
+  uint64_t key() const { return key_; }  // Zobrist hash: men, hands, side, profile
+  int rule50() const { return rule50_; }  // plies since the last capture, pawn move, drop
   int counting_limit() const { return counting_limit_; }  // plies; 0 while no count runs
   int counting_ply() const { return counting_ply_; }
   int game_ply() const { return game_ply_; }
