@@ -96,8 +96,10 @@ int rate_moves(const TableSet& set, const Position& pos, RatedMove* out) {
 }
 
 int order_best_first(RatedMove* moves, int count) {
-  std::stable_sort(moves, moves + count,
-                   [](const RatedMove& a, const RatedMove& b) { return score(a.result) > score(b.result); });
+  // Insertion sort: stable, and unlike std::stable_sort it allocates no buffer.
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && score(moves[j].result) > score(moves[j - 1].result); --j)
+      std::swap(moves[j], moves[j - 1]);
   int best = 0;
   while (best < count && score(moves[best].result) == score(moves[0].result)) ++best;
   return best;
