@@ -24,7 +24,7 @@ constexpr sz::cli::Command kCommands[] = {
      sz::cli::placements_command},
     {"tables", "endgame tables: build them (retrograde analysis), probe a position, verify them",
      sz::cli::tables_command},
-    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`",
+    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`, `bench tables`",
      sz::cli::bench_command},
 };
 
