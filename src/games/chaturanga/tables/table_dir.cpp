@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "games/chaturanga/tables/table_file.h"
 
@@ -44,6 +47,35 @@ std::shared_ptr<const TableSet> load_table_set(const std::string& dir, const End
         throw Error(rules_path(dir, rules) + "/" + table_file_name(table->material()) + ": needs " +
                     table_file_name(sub) + " beside it (a capture leads there)");
   return set;
+}
+
+namespace {
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) throw Error(path + ": cannot read");
+  return bytes.str();
+}
+
+}  // namespace
+
+int copy_tables(const std::string& from, const std::string& to, const EndingRules& rules, int max_men) {
+  const auto set = load_table_set(from, rules);  // every file checked
+  if (!set) throw Error(from + ": no tables of the ending rules " + describe(rules) + " (build them: tables build)");
+  const std::string source = rules_path(from, rules), target = rules_path(to, rules);
+  fs::create_directories(target);
+  int copied = 0;
+  for (const Table* t : set->tables()) {
+    if (t->material().total() > max_men) continue;
+    const std::string name = table_file_name(t->material());
+    write_file_atomically(target + "/" + name, read_bytes(source + "/" + name));
+    ++copied;
+  }
+  if (fs::exists(source + "/" + kRulesNote))
+    write_file_atomically(target + "/" + kRulesNote, read_bytes(source + "/" + kRulesNote));
+  return copied;
 }
 
 }  // namespace sz::chaturanga::tables

@@ -23,4 +23,9 @@ std::shared_ptr<const TableSet> load_table_set(const std::string& dir, const End
 // The table files present for `rules` under `dir` (paths), sorted.
 std::vector<std::string> table_files(const std::string& dir, const EndingRules& rules);
 
+// Copies the tables of `rules` of at most `max_men` men from `from` to `to` (the same layout),
+// each checked first and written atomically, with RULES.txt; returns how many. Throws sz::Error
+// naming the file at fault, or when `from` holds none.
+int copy_tables(const std::string& from, const std::string& to, const EndingRules& rules, int max_men);
+
 }  // namespace sz::chaturanga::tables
