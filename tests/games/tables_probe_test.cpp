@@ -148,7 +148,9 @@ void play_out(const std::string& profile, const std::string& material, int games
     const bool first_player_won = state.outcome().result == game::GameResult::FirstWins;
     EXPECT_EQ(first_player_won == (stm == White), first->verdict == TableVerdict::Win) << pos.fen();
     EXPECT_NE(state.outcome().result, game::GameResult::Draw) << pos.fen();
-    if (first->plies_exact) EXPECT_EQ(plies, first->plies_to_end) << pos.fen();
+    if (first->plies_exact) {
+      EXPECT_EQ(plies, first->plies_to_end) << pos.fen();
+    }
   }
 }
 
