@@ -193,9 +193,13 @@ int verify(const Options& o) {
     for (const tables::Table* t : set->tables()) {
       if (std::find(wanted.begin(), wanted.end(), t->material()) == wanted.end()) continue;
       const tables::VerifyReport r = tables::verify_table(*p, *t, *set);
-      std::printf("%s/%s: %llu positions, %s\n", tables::rules_folder(rules).c_str(), t->material().name().c_str(),
-                  static_cast<unsigned long long>(r.positions),
-                  r.mismatches ? (std::to_string(r.mismatches) + " differ; first: " + r.first).c_str() : "ok");
+      std::printf(
+          "%s/%s: %llu positions (%.1f%% won, %.1f%% lost for the side to move; longest DTZ %d, DTM %d "
+          "plies), %s\n",
+          tables::rules_folder(rules).c_str(), t->material().name().c_str(),
+          static_cast<unsigned long long>(r.positions), 100.0 * double(r.wins) / double(r.positions),
+          100.0 * double(r.losses) / double(r.positions), r.longest_dtz, r.longest_dtm,
+          r.mismatches ? (std::to_string(r.mismatches) + " differ; first: " + r.first).c_str() : "ok");
       std::fflush(stdout);
       ++tables_checked;
       mismatches += r.mismatches;

@@ -52,6 +52,10 @@ VerifyReport verify_table(const RuleProfile& rules, const Table& table, const Ta
     if (!expander.expand(e, s)) continue;
     ++report.positions;
     const Entry stored = table.entry(e);
+    report.wins += stored.dtz.verdict == Verdict::Win;
+    report.losses += stored.dtz.verdict == Verdict::Loss;
+    report.longest_dtz = std::max(report.longest_dtz, stored.dtz.plies);
+    report.longest_dtm = std::max(report.longest_dtm, stored.dtm.plies);
     for (Metric m : {kDtz, kDtm}) {
       const Distance derived = derive(table, s, m);
       if (derived == metric_of(stored, m)) continue;

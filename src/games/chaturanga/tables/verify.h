@@ -11,9 +11,11 @@
 namespace sz::chaturanga::tables {
 
 struct VerifyReport {
-  uint64_t positions = 0;   // entries holding a position
-  uint64_t mismatches = 0;  // entries whose stored value differs from the derived one
-  std::string first;        // the first mismatch, described
+  uint64_t positions = 0;                // entries holding a position
+  uint64_t mismatches = 0;               // entries whose stored value differs from the derived one
+  std::string first;                     // the first mismatch, described
+  uint64_t wins = 0, losses = 0;         // positions won and lost for the side to move (the rest draw)
+  int longest_dtz = 0, longest_dtm = 0;  // plies, over wins and losses
 };
 
 // `set` holds `table` and every table one capture away. Single-threaded.
