@@ -7,6 +7,8 @@
 #include "client/json_fields.h"
 #include "client/profile_json.h"
 #include "games/chaturanga/state.h"
+#include "games/chaturanga/tables/chaturanga_tables.h"
+#include "games/chaturanga/tables/table_dir.h"
 
 namespace sz::client {
 
@@ -67,6 +69,15 @@ std::vector<BundleLevel> read_levels(const JsonAt& levels) {
   return out;
 }
 
+// The endgame tables in the bundle's tables/ folder, for each of its profiles (every file checked).
+void load_tables(Bundle& bundle) {
+  const std::string dir = bundle.dir + "/" + kTablesFolder;
+  for (const auto& p : bundle.profiles) {
+    auto set = chaturanga::tables::load_table_set(dir, chaturanga::tables::ending_rules(*p));
+    bundle.tables.push_back(set ? std::make_shared<const chaturanga::tables::ChaturangaTables>(set) : nullptr);
+  }
+}
+
 std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
   const std::string json_path = dir + "/" + kModelJson;
   const std::string text = read_text(json_path);
@@ -79,7 +90,7 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
     throw doc["format_version"].error("is " + std::to_string(version) + ", but this runtime reads version " +
                                       std::to_string(kBundleFormatVersion));
 
-  auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, {}, EigenNet()});
+  auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, {}, EigenNet(), {}});
   JsonFieldReader search(doc["search"]);
   search::fields(search, bundle->search);
   search.finish();
@@ -93,6 +104,7 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
     bundle->profiles.push_back(std::move(p));
   }
   bundle->levels = read_levels(doc["levels"]);
+  load_tables(*bundle);
 
   const JsonAt weights = doc["weights"];
   if (weights["format"].text() != kWeightsFormat)
@@ -115,6 +127,12 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
 const chaturanga::RuleProfile* Bundle::profile(std::string_view id) const {
   for (const auto& p : profiles)
     if (p->id == id) return p.get();
+  return nullptr;
+}
+
+const game::EndgameTables* Bundle::tables_for(const chaturanga::RuleProfile* profile) const {
+  for (size_t i = 0; i < profiles.size(); ++i)
+    if (profiles[i].get() == profile) return tables[i].get();
   return nullptr;
 }
 

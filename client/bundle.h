@@ -11,6 +11,7 @@
 
 #include "client/eigen_net.h"
 #include "core/error.h"
+#include "game/endgame_tables.h"
 #include "games/chaturanga/profile.h"
 #include "models/architecture.h"
 #include "search/search_config.h"
@@ -22,6 +23,9 @@ inline constexpr int kBundleFormatVersion = 2;  // 1: the weights in a file of t
 inline constexpr char kModelJson[] = "model.json";
 inline constexpr char kModelOnnx[] = "model.onnx";
 inline constexpr char kWeightsFormat[] = "onnx";
+// Endgame tables a bundle may carry (`export --tables`), laid out as a tables directory
+// (docs/TABLES.md); model.json does not name them, so a runtime that knows none ignores them.
+inline constexpr char kTablesFolder[] = "tables";
 
 // A strength level (`sittuyin-zero levels`): the search settings that play it and its measured
 // rating.
@@ -57,14 +61,18 @@ struct Bundle {
   std::vector<BundleLevel> levels;  // weakest first; empty when exported without levels
   search::SearchConfig search;      // the MCTS settings of the exporting run (its `search` section)
   EigenNet net;                     // copy it for each thread that evaluates
+  // The endgame tables the bundle carries for each profile (by index), null where none.
+  std::vector<std::shared_ptr<const game::EndgameTables>> tables;
 
   // nullptr when the bundle has no profile of that id.
   const chaturanga::RuleProfile* profile(std::string_view id) const;
+  // The tables of a profile of the bundle; nullptr when it carries none.
+  const game::EndgameTables* tables_for(const chaturanga::RuleProfile* profile) const;
 };
 
 // Opens the bundle in `dir`. Every failure is a message naming the file and what is wrong: a
 // missing file, a foreign or truncated model.onnx, a format or encoding version this runtime
-// does not know, a missing or unknown key in model.json.
+// does not know, a missing or unknown key in model.json, a damaged or foreign endgame table.
 Result<std::unique_ptr<Bundle>> open_bundle(const std::string& dir);
 
 }  // namespace sz::client

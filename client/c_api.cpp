@@ -66,12 +66,24 @@ sz::search::SearchConfig client_search_config(const sz::client::Bundle& bundle) 
   return c;
 }
 
+// The endgame tables' best move (one of the equally best, drawn by `rng`), or "" outside them.
+std::string table_move(const sz_game& game, sz::Rng& rng) {
+  const sz::game::EndgameTables* tables = game.bundle->tables_for(&game.state->position().rules());
+  if (!tables) return "";
+  sz::game::ActionId best[sz::game::kMaxActions];
+  const int n = tables->best_actions(*game.state, best);
+  return n > 0 ? game.state->action_to_string(best[rng.below(uint32_t(n))]) : "";
+}
+
 int search_move(sz_game* game, const std::string& player, int simulations, float temperature, uint64_t seed, char* move,
                 size_t move_size) {
   if (!game) throw Error("no game");
   const sz::chaturanga::State& state = *game->state;
   if (state.outcome().over()) throw Error("the game is over (" + std::string(state.outcome().reason) + ")");
   sz::Rng rng(seed);
+  if (player != "random")  // a random level stays random; the others play perfectly where tables know
+    if (const std::string perfect = table_move(*game, rng); !perfect.empty())
+      return copy_move(perfect, move, move_size);
   if (player == "random") {
     sz::game::ActionId legal[sz::game::kMaxActions];
     const int n = state.legal_actions(legal);
@@ -224,6 +236,17 @@ int sz_game_best_move(sz_game* game, int level, uint64_t seed, char* move, size_
       throw Error("the bundle has no level " + std::to_string(level) + " (it has " + std::to_string(levels.size()) +
                   "; export with --levels)");
     return search_move(game, it->player, it->simulations, it->temperature, seed, move, move_size);
+  });
+}
+
+int sz_game_probe_tables(const sz_game* game, sz_table_value* out) {
+  return guarded<int>(nullptr, 0, -1, [&] {
+    if (!game || !out) return -1;
+    const sz::game::EndgameTables* tables = game->bundle->tables_for(&game->state->position().rules());
+    const auto r = tables ? tables->probe(*game->state) : std::nullopt;
+    if (!r) return 0;
+    *out = sz_table_value{int(r->verdict), r->plies_to_end, r->plies_exact ? 1 : 0};
+    return 1;
   });
 }
 

@@ -26,7 +26,7 @@ extern "C" {
 #define SZ_API __attribute__((visibility("default")))
 #endif
 
-#define SZ_CLIENT_API_VERSION 1
+#define SZ_CLIENT_API_VERSION 2 /* 2: sz_game_probe_tables; searches play endgame tables */
 /* Room for every legal move of any position, space-separated, with the terminating NUL. */
 #define SZ_MOVES_BUFFER 2048
 /* Room for any one move's text with the terminating NUL. */
@@ -50,6 +50,12 @@ typedef struct sz_level {
   float temperature;                /* of the move choice on visit counts */
   double elo, elo_lower, elo_upper; /* over the random mover, 95% interval, as measured */
 } sz_level;
+
+typedef struct sz_table_value {
+  int verdict;      /* for the side to move: 1 win, 0 draw, -1 loss */
+  int plies_to_end; /* to mate (Shatranj: or a bared king, a stalemate), best play; 0 for a draw */
+  int exact;        /* 1; 0 where the clocks forbid the fastest mate: plies_to_end is then a lower bound */
+} sz_table_value;
 
 typedef struct sz_evaluation {
   float win, draw, loss; /* for the side to move, summing to 1 */
@@ -89,12 +95,18 @@ SZ_API sz_result sz_game_result(const sz_game* game, const char** reason);
 /* Searches the position with `simulations` visits of MCTS over the bundle's network and writes
  * the chosen move into `move` (SZ_MOVE_BUFFER bytes suffice): the most visited at temperature 0,
  * else drawn by visit counts^(1/temperature) from `seed`. Does not play it. Returns 0, or -1
- * (the game is over, a bad argument). */
+ * (the game is over, a bad argument). In a position of the bundle's endgame tables (exported
+ * with --tables) it plays the tables' best move instead (one of the equally best, by `seed`). */
 SZ_API int sz_game_search(sz_game* game, int simulations, float temperature, uint64_t seed, char* move,
                           size_t move_size, char* error, size_t error_size);
-/* The same at a strength level of the bundle (its player, simulations and temperature). */
+/* The same at a strength level of the bundle (its player, simulations and temperature); a level
+ * whose player is "random" ignores the tables. */
 SZ_API int sz_game_best_move(sz_game* game, int level, uint64_t seed, char* move, size_t move_size, char* error,
                              size_t error_size);
+/* The bundle's endgame tables on the position (docs/TABLES.md): 1 when it is in them, with its
+ * exact value (the clocks counted) in `out`; 0 when not (or the bundle carries none); -1 on a bad
+ * argument. */
+SZ_API int sz_game_probe_tables(const sz_game* game, sz_table_value* out);
 /* The network's evaluation of the position, without search. Returns 0, or -1. */
 SZ_API int sz_game_evaluate(sz_game* game, sz_evaluation* out, char* error, size_t error_size);
 

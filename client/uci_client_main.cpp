@@ -10,6 +10,7 @@
 
 #include "client/bundle.h"
 #include "client/eigen_evaluator.h"
+#include "client/uci_tables.h"
 #include "games/chaturanga/state.h"
 #include "uci/uci_engine.h"
 
@@ -20,7 +21,9 @@ constexpr const char* kHelp = R"(usage: sittuyin-client BUNDLE_DIR
 Speaks UCI on standard input/output with Fairy-Stockfish's variant conventions (as
 `sittuyin-zero uci` does: its options and commands, docs/CLIENTS.md), playing the bundle that
 `sittuyin-zero export` wrote into BUNDLE_DIR: UCI_Variant chooses among its rule profiles, Model is
-the bundle (set at start), the search settings are the bundle's.
+the bundle (set at start), the search settings are the bundle's. In a position of the bundle's
+endgame tables (exported with --tables) `go` is answered at once with the tables' best move
+(`info ... string endgame tables: ...`).
 )";
 
 }  // namespace
@@ -61,7 +64,16 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     sz::uci::UciEngine engine(std::cout, games, load_model, bundle->search);
     engine.handle("setoption name Model value " + dir);
-    engine.run(std::cin);
+    sz::client::UciTables tables(bundle);
+    std::cin.tie(nullptr);  // as UciEngine::run: no flush of std::cout outside the engine's lock
+    for (std::string line; std::getline(std::cin, line);) {
+      if (const auto answer = tables.intercept(line, engine.searching())) {
+        for (const std::string& out : *answer) std::cout << out << std::endl;
+        continue;
+      }
+      if (!engine.handle(line)) return 0;
+    }
+    engine.run(std::cin);  // the end of the input: what run() does then (a finite search finishes)
   } catch (const std::exception& e) {
     std::fprintf(stderr, "sittuyin-client: %s\n", e.what());
     return 1;

@@ -1,5 +1,6 @@
 #include "bundle/export_bundle.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "bundle/levels_file.h"
@@ -7,6 +8,7 @@
 #include "bundle/onnx_model.h"
 #include "core/atomic_file.h"
 #include "games/chaturanga/rule_profiles.h"
+#include "games/chaturanga/tables/table_dir.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
 
@@ -34,6 +36,20 @@ bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
   if (std::filesystem::equivalent(a, b, error)) return true;
   return std::filesystem::path(a).lexically_normal() == std::filesystem::path(b).lexically_normal();
+}
+
+// The tables of the profiles' ending rules (each set once) into the bundle's tables/.
+int copy_tables(const std::string& from, const std::string& bundle,
+                const std::vector<const chaturanga::RuleProfile*>& profiles, int max_men) {
+  std::vector<chaturanga::tables::EndingRules> done;
+  int copied = 0;
+  for (const chaturanga::RuleProfile* p : profiles) {
+    const chaturanga::tables::EndingRules rules = chaturanga::tables::ending_rules(*p);
+    if (std::find(done.begin(), done.end(), rules) != done.end()) continue;
+    done.push_back(rules);
+    copied += chaturanga::tables::copy_tables(from, bundle + "/" + client::kTablesFolder, rules, max_men);
+  }
+  return copied;
 }
 
 }  // namespace
@@ -89,6 +105,7 @@ ExportReport export_bundle(const ExportSpec& spec) {
   if (error) throw Error(spec.out + ": cannot create the bundle's folder: " + error.message());
   write_file_atomically(spec.out + "/" + client::kModelOnnx, onnx);
   write_file_atomically(spec.out + "/" + client::kModelJson, model_json(info));
+  if (!spec.tables.empty()) report.tables = copy_tables(spec.tables, spec.out, info.profiles, spec.tables_men);
   return report;
 }
 

@@ -28,12 +28,17 @@ struct ExportSpec {
   // its levels were measured with: that one is written then (a level's Elo holds only under it).
   search::SearchConfig search;
   bool search_given = false;  // `search` was asked for (--config, --set): it must then agree with the manifest's
+  // A tables directory (`sittuyin-zero tables build`), "" for none: the tables of the profiles'
+  // ending rules of at most `tables_men` men are copied into the bundle's tables/ (docs/TABLES.md).
+  std::string tables = {};
+  int tables_men = 3;
 };
 
 struct ExportReport {
   int levels = 0;                    // levels in the bundle
   std::vector<std::string> skipped;  // levels left out, with the reason
   bool search_from_levels = false;   // model.json carries the levels manifest's search
+  int tables = 0;                    // table files copied into tables/
 };
 
 // Writes the bundle; throws sz::Error naming the file or the profile at fault.

@@ -28,6 +28,7 @@ int selfplay_command(Args args);
 int uci_command(Args args);
 int arena_command(Args args);
 int export_command(Args args);
+int tables_command(Args args);
 
 // Small helpers shared by the subcommands' argument parsers.
 bool wants_help(Args args);

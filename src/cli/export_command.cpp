@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...] [--levels FILE]
-                             [--config FILE] [--set KEY=VALUE ...]
+                             [--tables DIR [--tables-men N]] [--config FILE] [--set KEY=VALUE ...]
 
 Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
 profiles, the encoding and what every input means, the action table, the outputs) and
@@ -27,6 +27,11 @@ inference), whose weights the torch-free runtime in client/ reads.
   --levels FILE       a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml):
                       its levels that play CHECKPOINT, the random mover or uniform MCTS go into
                       model.json with their settings and measured Elo; the others are listed
+  --tables DIR        a tables directory (`sittuyin-zero tables build`): the endgame tables of the
+                      profiles' ending rules go into the bundle's tables/ folder, each checked
+                      first; clients play their best moves in those positions (docs/TABLES.md)
+  --tables-men N      the most men (kings included) of a table copied: 3 (the default, about
+                      0.4 MB per set of rules) or 4 (about 200 MB)
   --config FILE       run config whose `play` search settings the bundle carries for the
                       clients' searches (its `search` section with the `play` section's keys on
                       top; default: quickstart, as `sittuyin-zero uci` uses); a levels
@@ -54,6 +59,10 @@ int export_command(Args args) {
       config_args.push_back(flag_value(args, i));
     } else if (args[i] == "--levels") {
       spec.levels = flag_value(args, i);
+    } else if (args[i] == "--tables") {
+      spec.tables = flag_value(args, i);
+    } else if (args[i] == "--tables-men") {
+      spec.tables_men = parse_int_flag(args[i], flag_value(args, i), 3, 4);
     } else if (args[i] == "--profile") {
       spec.profiles.push_back(flag_value(args, i));
     } else {
@@ -68,6 +77,7 @@ int export_command(Args args) {
   if (report.search_from_levels)
     std::printf("search settings: %s's (those its levels were measured with)\n", spec.levels.c_str());
   std::printf("wrote %s/model.json (%d levels) and %s/model.onnx\n", spec.out.c_str(), report.levels, spec.out.c_str());
+  if (!spec.tables.empty()) std::printf("copied %d endgame tables into %s/tables\n", report.tables, spec.out.c_str());
   return 0;
 }
 

@@ -22,7 +22,9 @@ constexpr sz::cli::Command kCommands[] = {
     {"plot", "draw a run's losses, game lengths, results and end reasons as PNG (gnuplot)", sz::cli::plot_command},
     {"placements", "placement research: heat maps, formations, features and results (CSV, PNG)",
      sz::cli::placements_command},
-    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`",
+    {"tables", "endgame tables: build them (retrograde analysis), probe a position, verify them",
+     sz::cli::tables_command},
+    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`, `bench tables`",
      sz::cli::bench_command},
 };
 

@@ -2,6 +2,8 @@
 
 #include "games/chaturanga/rule_profiles.h"
 #include "games/chaturanga/state.h"
+#include "games/chaturanga/tables/chaturanga_tables.h"
+#include "games/chaturanga/tables/table_dir.h"
 
 namespace sz::games {
 
@@ -27,6 +29,18 @@ Result<ProfileInfo> profile_info(std::string_view profile) {
   const auto rules = chaturanga::rule_profile(profile);
   if (!rules) return fail(rules.error());
   return ProfileInfo{std::string(chaturanga::game_name((*rules)->game)), (*rules)->source};
+}
+
+Result<std::shared_ptr<const game::EndgameTables>> endgame_tables(std::string_view profile, const std::string& dir) {
+  const auto rules = chaturanga::rule_profile(profile);
+  if (!rules) return fail(rules.error());
+  try {
+    auto set = chaturanga::tables::load_table_set(dir, chaturanga::tables::ending_rules(**rules));
+    if (!set) return std::shared_ptr<const game::EndgameTables>();
+    return std::shared_ptr<const game::EndgameTables>(std::make_shared<chaturanga::tables::ChaturangaTables>(set));
+  } catch (const Error& e) {
+    return fail(e.what());
+  }
 }
 
 }  // namespace sz::games

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 
 namespace sz::games {
@@ -29,5 +30,11 @@ struct ProfileInfo {
   std::string source;  // where its rules come from, for people
 };
 Result<ProfileInfo> profile_info(std::string_view profile);
+
+// The endgame tables for `profile` under `dir` (as `sittuyin-zero tables build --out DIR` writes
+// them; docs/TABLES.md): null when `dir` holds none for the profile's ending rules. An error names
+// the file when one is damaged, truncated or of another game, rules or format version. The files
+// are mapped read-only and checked once here; keep the returned object while probing.
+Result<std::shared_ptr<const game::EndgameTables>> endgame_tables(std::string_view profile, const std::string& dir);
 
 }  // namespace sz::games

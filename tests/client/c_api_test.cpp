@@ -12,6 +12,9 @@
 #include "client/sittuyin_client.h"
 #include "core/atomic_file.h"
 #include "core/rng.h"
+#include "games/chaturanga/rule_profiles.h"
+#include "games/chaturanga/tables/generator.h"
+#include "games/chaturanga/tables/table_dir.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
 #include "shell_helpers.h"
@@ -244,6 +247,61 @@ TEST_F(CApiTest, TheDocumentedCProgramRuns) {
   EXPECT_NE(output.find("refused: move 'a1a9'"), std::string::npos) << output;
   EXPECT_NE(output.find("fen: "), std::string::npos) << output;
   EXPECT_NE(output.find("legal moves"), std::string::npos) << output;
+}
+
+// A bundle exported with --tables plays the tables' best moves, through the C API and through
+// sittuyin-client (`go` answered at once, with an info line); a damaged table refuses the bundle.
+TEST_F(CApiTest, EndgameTablesInTheBundlePlayPerfectly) {
+  using namespace chaturanga;
+  const std::string tables_dir = (dir_ / "tables").string();
+  tables::BuildRequest request;
+  for (const char* p : {"sittuyin", "sittuyin-plyyard"}) request.profiles.push_back(*rule_profile(p));
+  request.materials = tables::all_materials(Game::Sittuyin, 3);
+  request.out = tables_dir;
+  tables::build_tables(request, [](const std::string&) {});
+  bundle::ExportSpec spec{
+      (dir_ / "net.ckpt").string(), {"sittuyin"}, bundle_dir(), (dir_ / "levels.yaml").string(), {}};
+  spec.tables = tables_dir;
+  EXPECT_EQ(bundle::export_bundle(spec).tables, 4);  // KRvK, KSvK, KNvK, KFvK of sittuyin's rules
+
+  sz_bundle* b = sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_);
+  ASSERT_NE(b, nullptr) << error_;
+  const char* krk = "8/8/8/4k3/8/8/8/R3K3[] w - - 0 1";  // mate in 14: 27 plies
+  sz_game* g = sz_game_new(b, nullptr, krk, error_, sizeof error_);
+  ASSERT_NE(g, nullptr) << error_;
+  sz_table_value value;
+  ASSERT_EQ(sz_game_probe_tables(g, &value), 1);
+  EXPECT_EQ(value.verdict, 1);
+  EXPECT_EQ(value.plies_to_end, 27);
+  EXPECT_EQ(value.exact, 1);
+  char move[SZ_MOVE_BUFFER];
+  ASSERT_EQ(sz_game_best_move(g, 2, 1, move, sizeof move, error_, sizeof error_), 0) << error_;  // uniform MCTS
+  ASSERT_EQ(sz_game_apply(g, move, error_, sizeof error_), 0) << error_;
+  ASSERT_EQ(sz_game_probe_tables(g, &value), 1);
+  EXPECT_EQ(value.verdict, -1);
+  EXPECT_EQ(value.plies_to_end, 26) << move;  // the fastest mate kept
+  sz_game* start = sz_game_new(b, nullptr, nullptr, error_, sizeof error_);
+  EXPECT_EQ(sz_game_probe_tables(start, &value), 0);
+  sz_game_free(start);
+  sz_game_free(g);
+  sz_bundle_close(b);
+
+  const test::CommandRun run = test::run_shell("printf 'uci\\nposition fen " + std::string(krk) +
+                                               "\\ngo nodes 8\\nquit\\n' | " + SZ_CLIENT_BINARY + " " + bundle_dir());
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("info depth 1 score mate 14 nodes 0 pv "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("string endgame tables: 27 plies to the end"), std::string::npos) << run.output;
+  EXPECT_TRUE(run.output.find("bestmove e1e2") != std::string::npos ||
+              run.output.find("bestmove a1a5") != std::string::npos)
+      << run.output;
+
+  const std::string table =
+      bundle_dir() + "/tables/" + tables::rules_folder(tables::ending_rules(**rule_profile("sittuyin"))) + "/KRvK.szt";
+  std::string bytes = test::read_file(table);
+  bytes[bytes.size() / 2] ^= 0x40;
+  write_file_atomically(table, bytes);
+  EXPECT_EQ(sz_bundle_open(bundle_dir().c_str(), error_, sizeof error_), nullptr);
+  EXPECT_NE(std::string(error_).find("KRvK.szt: damaged"), std::string::npos) << error_;
 }
 
 }  // namespace

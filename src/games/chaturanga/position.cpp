@@ -28,6 +28,16 @@ Position Position::start(const RuleProfile& rules) {
   return from_fen(start_fen(rules.game), rules).take_or_throw("start position");
 }
 
+Position Position::from_men(const RuleProfile& rules, Color stm, const Piece* men, const Square* squares, int count) {
+  Position pos(rules);
+  pos.stm_ = stm;
+  pos.key_ = rules.hash_key ^ (stm == Black ? kZobrist.black_to_move : 0);
+  for (int i = 0; i < count; ++i) pos.put_piece(men[i], squares[i]);
+  const Square ksq = pos.king_square(stm);
+  pos.checkers_ = ksq == kNoSquare ? 0 : pos.attackers(~stm, ksq, pos.pieces());
+  return pos;
+}
+
 void Position::put_piece(Piece p, int sq) {
   board_[sq] = p;
   by_type_[type_of(p)] |= bit(sq);

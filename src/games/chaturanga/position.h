@@ -20,6 +20,10 @@ class Position {
   // profile is referenced, not copied, and must outlive the position.
   static Result<Position> from_fen(std::string_view fen, const RuleProfile& rules);
   static Position start(const RuleProfile& rules);
+  // `count` men (man, square) on the board, no man in hand, `stm` to move, fresh clocks (no count
+  // running): the endgame tables' set-up (tables/). Unchecked: the men must make a position that
+  // pos_is_ok() accepts, kings included.
+  static Position from_men(const RuleProfile& rules, Color stm, const Piece* men, const Square* squares, int count);
 
   std::string fen() const;     // as Fairy-Stockfish prints it
   std::string pretty() const;  // a readable board, White at the bottom
@@ -55,6 +59,9 @@ class Position {
   Bitboard discovered_check_candidates(Color c) const;
   // Shatranj: the bare-king rule has decided the game; the side to move has `won` or lost.
   bool bare_king_decided(bool* side_to_move_won = nullptr) const;
+  // The counting rule's limit in moves for a count against the bare king of ~strong: 16 with a
+  // rook, else 44 with a khon, else 64 with a knight, else 0 (no count).
+  int count_limit(Color strong) const;
 
   // Whether the side not to move may stand in check: only while the side to move keeps the
   // turn to place more men (white-then-black placement), after a drop that gave check.
@@ -76,7 +83,6 @@ class Position {
   void move_piece(int from, int to);
   void set_hand(Color c, PieceType t, int count);
   void update_counting(bool capture_or_promotion);
-  int count_limit(Color strong) const;
   friend class FenParser;
 
   Bitboard by_type_[kPieceTypes] = {};
