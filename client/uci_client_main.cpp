@@ -10,7 +10,6 @@
 
 #include "client/bundle.h"
 #include "client/eigen_evaluator.h"
-#include "client/uci_tables.h"
 #include "games/chaturanga/state.h"
 #include "uci/uci_engine.h"
 
@@ -60,20 +59,20 @@ int main(int argc, char** argv) {
     if (spec.game != bundle->arch.spec.game) throw sz::Error("the bundle's network plays " + bundle->arch.spec.game);
     return std::make_unique<sz::client::EigenEvaluator>(bundle->net, 1);
   };
+  // The bundle's endgame tables (exported with --tables), its own: TablesPath names the bundle
+  // (the default) or nothing ("<empty>": play without them).
+  games.tables_dir = dir;
+  games.load_tables = [bundle, dir](std::string_view variant, const std::string& path)
+      -> sz::Result<std::shared_ptr<const sz::game::EndgameTables>> {
+    if (path != dir) return sz::fail("sittuyin-client plays the tables of its bundle " + dir + ", not " + path);
+    const sz::game::EndgameTables* tables = bundle->tables_for(bundle->profile(variant));
+    return std::shared_ptr<const sz::game::EndgameTables>(bundle, tables);  // alive with the bundle
+  };
   try {
     std::ios::sync_with_stdio(false);
     sz::uci::UciEngine engine(std::cout, games, load_model, bundle->search);
     engine.handle("setoption name Model value " + dir);
-    sz::client::UciTables tables(bundle);
-    std::cin.tie(nullptr);  // as UciEngine::run: no flush of std::cout outside the engine's lock
-    for (std::string line; std::getline(std::cin, line);) {
-      if (const auto answer = tables.intercept(line, engine.searching())) {
-        for (const std::string& out : *answer) std::cout << out << std::endl;
-        continue;
-      }
-      if (!engine.handle(line)) return 0;
-    }
-    engine.run(std::cin);  // the end of the input: what run() does then (a finite search finishes)
+    engine.run(std::cin);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "sittuyin-client: %s\n", e.what());
     return 1;

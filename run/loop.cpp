@@ -54,10 +54,12 @@ std::string suite_path(const RunConfig& config) {
 // A network's player for a match of `concurrency` games at once (more than the cores: its games'
 // leaves are batched through one evaluator, nn::evaluator_factory).
 eval::MatchPlayer mcts_player(const RunConfig& config, const game::GameSpec& spec, const std::string& name,
-                              const std::string& model, int concurrency) {
+                              const std::string& model, int concurrency,
+                              std::shared_ptr<const game::EndgameTables> tables) {
   eval::MctsPlayerOptions options;
   options.search = config.search;
   options.simulations = eval_simulations(config);
+  options.tables = std::move(tables);
   return {name,
           eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference, concurrency))};
 }
@@ -140,6 +142,7 @@ class LoopRun {
   bool stopping() const { return stop_ && stop_->load(); }
   bool more_generations(int generation, std::string& reason) const;
   void resolve_anchor();
+  void load_tables();
   train::TrainerHooks trainer_hooks();
   std::unique_ptr<selfplay::SelfplayStats> play_generation(int generation);
   bool adopt(const std::string& candidate, int generation, std::string& verdict);
@@ -160,6 +163,7 @@ class LoopRun {
   LoopHooks hooks_;
   const std::string run_;
   const std::shared_ptr<const game::GameState> start_position_;  // of the profile's game
+  std::shared_ptr<const game::EndgameTables> tables_;              // null: none (tables.men 0)
   const game::GameSpec spec_;
   Clock::time_point start_ = Clock::now();
   std::unique_ptr<train::Trainer> trainer_;
@@ -180,14 +184,34 @@ bool LoopRun::more_generations(int generation, std::string& reason) const {
   return true;
 }
 
+// The endgame tables of tables.men men for the profile, built into tables.dir where missing
+// (games::build_endgame_tables keeps those there), then loaded.
+void LoopRun::load_tables() {
+  const TablesConfig& tc = config_.tables;
+  if (tc.men == 0) return;
+  const games::TablesBuilt built =
+      games::build_endgame_tables(config_.profile, tc.men, tc.dir, std::max(1, int(std::thread::hardware_concurrency())),
+                                  [this](const std::string& line) {
+                                    if (line.find(", kept") == std::string::npos) say("  tables: " + line);
+                                  });
+  tables_ = config_tables(config_);
+  char line[256];
+  std::snprintf(line, sizeof line, "loop: endgame tables of up to %d men in %s: %d built, %d kept, %.0f MB, %.1f s",
+                tc.men, tc.dir.c_str(), built.built, built.kept, double(built.bytes) / 1e6, built.seconds);
+  say(line);
+}
+
 // The anchor player, if the config names one and it can be started here.
 void LoopRun::resolve_anchor() {
   if (loop_.anchor.empty() || (loop_.rate_games == 0 && loop_.final_eval_games == 0)) return;
   const eval::PlayerSpec spec = eval::parse_player_spec(loop_.anchor).take_or_throw("loop.anchor");
   try {
-    anchor_ = eval::make_match_player(spec, config_.search, eval_simulations(config_), [&](const std::string& m) {
-      return nn::evaluator_factory(m, spec_, config_.inference, match_concurrency(loop_, /*against_anchor=*/true));
-    });
+    anchor_ = eval::make_match_player(
+        spec, config_.search, eval_simulations(config_),
+        [&](const std::string& m) {
+          return nn::evaluator_factory(m, spec_, config_.inference, match_concurrency(loop_, /*against_anchor=*/true));
+        },
+        tables_);
     anchor_name_ = spec.name;
   } catch (const Error& e) {
     say(std::string("loop: warning: no anchor, the networks are rated against each other only: ") + e.what());
@@ -216,6 +240,7 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   job.games = games_after(loop_, generation + 1);
   job.model_id = train::read_adopted(run_);
   job.generation = generation + 1;
+  job.tables = tables_;
   job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
   if (job.model_id.empty() && loop_.bootstrap_player == "material") {
     job.model_id = "bootstrap:material";  // recorded with the games: who played them
@@ -242,8 +267,8 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
   verdict.clear();
   if (loop_.gating && !adopted.empty()) {
     const int concurrency = match_concurrency(loop_, /*against_anchor=*/false);
-    const auto result = play(mcts_player(config_, spec_, "candidate", candidate, concurrency),
-                             mcts_player(config_, spec_, "adopted", adopted, concurrency), loop_.gating_games,
+    const auto result = play(mcts_player(config_, spec_, "candidate", candidate, concurrency, tables_),
+                             mcts_player(config_, spec_, "adopted", adopted, concurrency, tables_), loop_.gating_games,
                              concurrency, "gating", config_.seed + uint64_t(generation));
     const double score = result.pairings.front().score.score();
     verdict = "gating score " + shortest_text(score) + ", ";
@@ -256,7 +281,7 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
 }
 
 eval::MatchPlayer LoopRun::network_player(int64_t step, int concurrency) const {
-  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step), concurrency);
+  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step), concurrency, tables_);
 }
 
 // A match of games/2 starts x 2 colours, with a progress line every kProgressSeconds.
@@ -271,6 +296,7 @@ eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPla
   spec.concurrency = concurrency;
   spec.seed = seed;
   spec.pgn_path = pgn;
+  spec.tables = tables_;
   spec.stop = stop_;
   auto last = Clock::now();
   const int total = eval::scheduled_games(spec);
@@ -382,6 +408,7 @@ LoopReport LoopRun::run() {
   // even config.yaml (which the running one and later `train --run` read).
   trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   write_file_atomically(run_ + "/config.yaml", to_yaml(config_));
+  load_tables();
   resolve_anchor();
   const std::string suite = suite_path(config_);
   if (!suite.empty()) {

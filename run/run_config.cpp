@@ -105,6 +105,7 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   read_section(top, "adjudicate", c.selfplay.adjudicate);
   read_section(top, "train", c.train);
   read_section(top, "loop", c.loop);
+  read_section(top, "tables", c.tables);
   top.finish();
   c.selfplay.seed = c.seed;
   c.selfplay.search = c.search;
@@ -153,6 +154,7 @@ std::string to_yaml(const RunConfig& config) {
   write_section(w, "adjudicate", c.selfplay.adjudicate);
   write_section(w, "train", c.train);
   write_section(w, "loop", c.loop);
+  write_section(w, "tables", c.tables);
   write_section(w, "inference", c.inference);
   return w.finish();
 }
@@ -190,8 +192,14 @@ uint64_t rating_conditions(const RunConfig& config) {
   write_section(w, "search", s);
   const std::string text = w.finish() + "visits: " + std::to_string(eval_simulations(config)) +
                            "\nanchor: " + config.loop.anchor + "\nsuite: " + config.loop.eval_suite +
-                           "\nprofile: " + config.profile + "\n";
+                           "\nprofile: " + config.profile + "\n" +
+                           (config.tables.men > 0 ? "tables: " + std::to_string(config.tables.men) + "\n" : "");
   return fnv1a64(text.data(), text.size()) >> 11;
+}
+
+std::shared_ptr<const game::EndgameTables> config_tables(const RunConfig& config) {
+  if (config.tables.men == 0) return nullptr;
+  return games::endgame_tables(config.profile, config.tables.dir).take_or_throw("tables.dir");
 }
 
 train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir) {

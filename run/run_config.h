@@ -6,11 +6,13 @@
 // is an error naming the file, the line and the key. to_yaml writes the resolved configuration,
 // every default included, next to a run's outputs.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/error.h"
+#include "game/endgame_tables.h"
 #include "nn/inference_config.h"
 #include "run/loop_config.h"
 #include "search/search_config.h"
@@ -19,6 +21,24 @@
 #include "train/trainer.h"
 
 namespace sz::run {
+
+// Endgame tables (docs/TABLES.md): exact results and moves in the pawnless endings of up to
+// `men` men. The loop builds the missing ones into `dir` before its first generation (Sittuyin's
+// up to four men: about 26 s and 210 MB on 2 cores; kept for later runs); self-play ends a game
+// that reaches them with their result, every search scores their positions exactly, and matches
+// are adjudicated by them. men 0: none. `dir` is relative to the working directory, as runs are.
+struct TablesConfig {
+  std::string dir = "runs/tables";
+  int men = 4;  // 0, 3 or 4
+};
+
+template <typename V>
+void fields(V& v, TablesConfig& c) {
+  v.text("dir", c.dir);
+  v.num("men", c.men, 0, 4);
+  v.check(c.men != 1 && c.men != 2, "men", "must be 0 (none), 3 or 4");
+  v.check(c.men == 0 || !c.dir.empty(), "dir", "must name a directory when men is not 0");
+}
 
 struct RunConfig {
   std::string name = "run";  // the run directory is runs/<name> unless `dir` is set
@@ -35,6 +55,7 @@ struct RunConfig {
   selfplay::SelfplayConfig selfplay;  // its seed and search come from the fields above
   train::TrainConfig train;           // the trainer; its seed is `seed`
   LoopConfig loop;                    // generations, gating, strength measurements
+  TablesConfig tables;                // endgame tables for self-play, the searches and matches
 
   std::string run_dir() const { return dir.empty() ? "runs/" + name : dir; }
 };
@@ -62,6 +83,11 @@ int eval_simulations(const RunConfig& config);
 // full/cheap split, tree reserves) leave it unchanged. A ladder fits only the matches played under
 // the run's present conditions (run/ladder.h).
 uint64_t rating_conditions(const RunConfig& config);
+
+// The endgame tables the config names for its profile (tables.dir, up to tables.men men; `loop`
+// builds them there): null when tables.men is 0 or the directory holds none. Throws sz::Error
+// naming the file of a damaged table.
+std::shared_ptr<const game::EndgameTables> config_tables(const RunConfig& config);
 
 // What the trainer of this run needs: its section, the network (`net`, loaded), the encoding of
 // the profile's game, the seed and `run_dir`. Throws sz::Error for an unknown net or profile.

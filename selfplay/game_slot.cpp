@@ -38,12 +38,14 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
                    const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement,
-                   search::Knowledge knowledge)
+                   search::Knowledge knowledge, const game::EndgameTables* tables)
     : config_(config),
       placement_(placement && *placement ? placement : nullptr),
       knowledge_(knowledge),
+      tables_(tables),
       search_(config.search, start, /*seed=*/0, scratch_tree),
       scratch_(start.clone()) {
+  search_.set_tables(tables);
   const game::GameSpec& spec = start.spec();
   planes_.resize(size_t(spec.binary_planes));
   scalars_.resize(size_t(spec.scalar_features));
@@ -99,10 +101,14 @@ void GameSlot::play(game::ActionId action, SelfplayStats& stats) {
   search_.play(action);
   seen_.push_back(search_.state().hash());
   const game::Outcome outcome = search_.state().outcome();
-  if (outcome.over())
+  if (outcome.over()) {
     finish(outcome.result, outcome.reason, stats);
-  else if (plies() >= config_.max_plies)
+  } else if (const auto table = tables_ ? tables_->probe(search_.state()) : std::nullopt) {
+    const game::Outcome exact = game::table_outcome(*table, search_.state().to_move());
+    finish(exact.result, exact.reason, stats);
+  } else if (plies() >= config_.max_plies) {
     finish(game::GameResult::Draw, "max-plies", stats);
+  }
 }
 
 bool GameSlot::imposed_drop(SelfplayStats& stats) {

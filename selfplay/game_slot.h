@@ -34,9 +34,12 @@ class GameSlot {
   // (selfplay.h: PlacementChooser); it must outlive the slot.
   // `knowledge`: what the evaluator driving this slot knows (search/evaluator.h); a search with
   // neither prior nor value records no value and no policy target.
+  // `tables` (null: none): the search scores their positions exactly, and a game that reaches
+  // them ends there with their result ("tables"), so that every earlier position is trained on
+  // the result perfect play gives (lc0's adjudication and rescoring in one).
   GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
            const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement = nullptr,
-           search::Knowledge knowledge = {});
+           search::Knowledge knowledge = {}, const game::EndgameTables* tables = nullptr);
 
   // Starts game number `index` from `start` with its own seed (derived from the config's seed
   // and the index, so a game does not depend on which worker plays it).
@@ -68,6 +71,7 @@ class GameSlot {
   const SelfplayConfig& config_;
   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement_;
   const search::Knowledge knowledge_;
+  const game::EndgameTables* tables_;
   uint64_t seed_ = 0;
   search::GameSearch search_;
   data::GameRecord record_;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 #include "search/evaluator.h"
 #include "selfplay/selfplay_config.h"
@@ -66,6 +67,9 @@ struct SelfplayJob {
   // for finish_seconds (0: they are abandoned at once), then the shards are closed.
   const std::atomic<bool>* stop = nullptr;
   double finish_seconds = 0;
+  // Endgame tables (games::endgame_tables; null: none): the searches score their positions
+  // exactly and a game that reaches them ends with their result ("tables", GameSlot).
+  std::shared_ptr<const game::EndgameTables> tables;
   WarningSink on_warning;      // a damaged shard skipped; default: "warning: ..." on stderr
   PlacementChooser placement;  // empty: the search places too
 };

@@ -138,12 +138,16 @@ int arena_command(Args args) {
   const eval::ModelLoader load_model = [&config, &game_spec, &spec](const std::string& model) {
     return nn::evaluator_factory(model, game_spec, config.inference, spec.concurrency);
   };
+  spec.tables = run::config_tables(config);
+  if (spec.tables)
+    std::fprintf(stderr, "arena: the endgame tables in %s adjudicate the games and guide the MCTS players\n",
+                 config.tables.dir.c_str());
   int anchor = -1;
   for (const std::string& text : a.players) {
     const eval::PlayerSpec player = eval::parse_player_spec(text).take_or_throw("--player");
     if (anchor < 0 && player.kind == eval::PlayerSpec::Kind::Random) anchor = int(spec.players.size());
-    spec.players.push_back(
-        eval::make_match_player(player, config.search, a.sims > 0 ? a.sims : config.search.full_visits, load_model));
+    spec.players.push_back(eval::make_match_player(
+        player, config.search, a.sims > 0 ? a.sims : config.search.full_visits, load_model, spec.tables));
     for (size_t i = 0; i + 1 < spec.players.size(); ++i)
       if (spec.players[i].name == spec.players.back().name)
         spec.players.back().name += "#" + std::to_string(spec.players.size());

@@ -137,9 +137,10 @@ int levels_command(Args args) {
     return nn::evaluator_factory(checkpoint, game_spec, config.inference, concurrency);
   };
   if (anchor.empty()) anchor = config.loop.anchor;
+  spec.tables = run::config_tables(config);
   if (!anchor.empty() && anchor != "none") {
     const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
-    spec.anchor = eval::make_match_player(a, config.play, spec.full_simulations, spec.load_model);
+    spec.anchor = eval::make_match_player(a, config.play, spec.full_simulations, spec.load_model, spec.tables);
   }
   fs::create_directories(run + "/eval");
   spec.pgn_path = run + "/eval/levels.pgn";

@@ -64,7 +64,10 @@ int uci_command(Args args) {
     return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);
   };
   std::ios::sync_with_stdio(false);
-  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game}, load_model, config.play);
+  // The run config's endgame tables (tables.dir, which `loop` fills), TablesPath by default.
+  const std::string tables_dir = config.tables.men > 0 ? config.tables.dir : "";
+  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game, games::endgame_tables, tables_dir},
+                        load_model, config.play);
   engine.run(std::cin);
   return 0;
 }

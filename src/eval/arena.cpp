@@ -176,7 +176,9 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
   std::unique_ptr<game::GameState> state = start.clone();
   std::vector<game::ActionId> actions;
   for (;;) {
-    const game::Outcome outcome = state->outcome();
+    game::Outcome outcome = state->outcome();
+    if (!outcome.over() && spec_.tables)
+      if (const auto table = spec_.tables->probe(*state)) outcome = game::table_outcome(*table, state->to_move());
     if (outcome.over()) {
       g.result = outcome.result, g.reason = std::string(outcome.reason);
       return g;

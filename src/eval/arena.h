@@ -10,12 +10,14 @@
 // is a thin command line around it.
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "eval/player.h"
 #include "eval/ratings.h"
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 
 namespace sz::eval {
@@ -65,6 +67,9 @@ struct MatchSpec {
   int anchor = 0;                    // the player fixed at 0 Elo in the fit
   std::optional<Sprt> sprt;          // two players only: stop once H0 or H1 is accepted
   std::string pgn_path;              // every game in PGN (file replaced); empty: none
+  // Endgame tables (null: none): a game that reaches a position of theirs ends with its exact
+  // result (reason "tables"), as match referees adjudicate with tablebases.
+  std::shared_ptr<const game::EndgameTables> tables;
   // Called after each game, one call at a time (from the worker threads), with the tally so far
   // (no ratings yet).
   std::function<void(const GameRecord&, const MatchResult&)> on_game;

@@ -77,7 +77,7 @@ LevelsResult build_levels(const LevelsSpec& spec) {
       match.players.push_back({s.name, random_player_factory()});
       continue;
     }
-    MctsPlayerOptions options{spec.search, s.simulations, s.temperature};
+    MctsPlayerOptions options{spec.search, s.simulations, s.temperature, spec.tables};
     match.players.push_back({s.name, mcts_player_factory(options, spec.load_model(s.checkpoint))});
   }
   if (spec.anchor) match.players.push_back(*spec.anchor), result.anchor = spec.anchor->name;
@@ -87,6 +87,7 @@ LevelsResult build_levels(const LevelsSpec& spec) {
   match.seed = spec.seed;
   match.anchor = 0;  // the random mover
   match.pgn_path = spec.pgn_path;
+  match.tables = spec.tables;
   match.on_game = spec.on_game;
   result.match = play_match(match);
   const std::vector<Rating> candidate_ratings(result.match.ratings.begin(),

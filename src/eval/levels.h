@@ -43,6 +43,9 @@ struct LevelsSpec {
   ModelLoader load_model;             // the evaluators of a checkpoint
   std::optional<MatchPlayer> anchor;  // plays in the round robin; not a level
   std::string pgn_path;               // every game of the round robin in PGN; empty: none
+  // Endgame tables (null: none): every level's search uses them and the round robin is
+  // adjudicated by them, as a game client whose bundle carries them plays.
+  std::shared_ptr<const game::EndgameTables> tables;
   // Called after each game of the round robin (MatchSpec::on_game): progress for a long run.
   std::function<void(const GameRecord&, const MatchResult&)> on_game;
 };

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 #include "search/evaluator.h"
 #include "search/search_config.h"
@@ -62,6 +63,9 @@ struct MctsPlayerOptions {
   search::SearchConfig search;
   int simulations = 100;
   float temperature = 0;
+  // Endgame tables (null: none): the search scores their positions exactly, and in a position of
+  // the tables the player plays their best move without searching.
+  std::shared_ptr<const game::EndgameTables> tables;
 };
 PlayerFactory mcts_player_factory(const MctsPlayerOptions& options, search::EvaluatorFactory evaluators);
 

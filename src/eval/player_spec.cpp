@@ -152,9 +152,10 @@ Result<PlayerSpec> parse_player_spec(std::string_view text) {
 }
 
 MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
-                              const ModelLoader& load_model) {
+                              const ModelLoader& load_model, std::shared_ptr<const game::EndgameTables> tables) {
   MatchPlayer player{spec.name, {}};
-  MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature};
+  MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature,
+                         std::move(tables)};
   if (spec.contempt) mcts.search.contempt = *spec.contempt;
   if (spec.leaf_quiescence) mcts.search.leaf_quiescence = *spec.leaf_quiescence;
   if (spec.leaf_full_plies) mcts.search.leaf_full_plies = *spec.leaf_full_plies;

@@ -52,7 +52,9 @@ Result<PlayerSpec> parse_player_spec(std::string_view text);
 // The match player for `spec`: MCTS players search with `search` and `default_simulations`
 // visits unless the spec says otherwise; `load_model` is called once per model player. An fsf
 // player finds (or installs) Fairy-Stockfish here: throws sz::Error naming the spec if it cannot.
+// `tables` (null: none) go to the MCTS players (MctsPlayerOptions::tables).
 MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
-                              const ModelLoader& load_model);
+                              const ModelLoader& load_model,
+                              std::shared_ptr<const game::EndgameTables> tables = nullptr);
 
 }  // namespace sz::eval

@@ -38,10 +38,12 @@ class MctsPlayer final : public Player {
   }
 
   void new_game(const game::GameState& start, uint64_t seed) override {
-    if (!search_)
+    if (!search_) {
       search_.emplace(options_.search, start, seed);
-    else
+      search_->set_tables(options_.tables.get());
+    } else {
       search_->reset(start, seed);
+    }
     synced_ = 0;
   }
 
@@ -51,6 +53,10 @@ class MctsPlayer final : public Player {
     // A caller that changed the game behind our back gets a fresh tree rather than a wrong one.
     if (search_->state().hash() != view.current.hash()) {
       search_->reset(view.current, uint64_t(view.moves.size()) * 0x9E3779B97F4A7C15ull);
+    }
+    if (options_.tables) {  // the tables' best move: perfect play where they reach
+      std::array<game::ActionId, game::kMaxActions> best{};
+      if (options_.tables->best_actions(view.current, best) > 0) return best[0];
     }
     const int visits = std::max(options_.simulations, 1);
     return search_->run(*evaluator_, search::SearchKind::Cheap, visits).action;

@@ -51,4 +51,11 @@ class EndgameTables {
   virtual int best_actions(const GameState& state, std::span<ActionId> out) const = 0;
 };
 
+// The game end a table result stands for, for `to_move` (reason "tables").
+inline Outcome table_outcome(const TableResult& r, Player to_move) {
+  if (r.verdict == TableVerdict::Draw) return {GameResult::Draw, "tables"};
+  const bool first_wins = (r.verdict == TableVerdict::Win) == (to_move == Player::First);
+  return {first_wins ? GameResult::FirstWins : GameResult::SecondWins, "tables"};
+}
+
 }  // namespace sz::game

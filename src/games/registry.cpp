@@ -3,6 +3,8 @@
 #include "games/chaturanga/rule_profiles.h"
 #include "games/chaturanga/state.h"
 #include "games/chaturanga/tables/chaturanga_tables.h"
+#include "games/chaturanga/tables/ending_rules.h"
+#include "games/chaturanga/tables/generator.h"
 #include "games/chaturanga/tables/table_dir.h"
 
 namespace sz::games {
@@ -41,6 +43,26 @@ Result<std::shared_ptr<const game::EndgameTables>> endgame_tables(std::string_vi
   } catch (const Error& e) {
     return fail(e.what());
   }
+}
+
+TablesBuilt build_endgame_tables(std::string_view profile, int men, const std::string& dir, int threads,
+                                 const std::function<void(const std::string&)>& log) {
+  if (men != 3 && men != 4) throw Error("endgame tables: men must be 3 or 4, not " + std::to_string(men));
+  const chaturanga::RuleProfile* rules = chaturanga::rule_profile(profile).take_or_throw("profile");
+  chaturanga::tables::BuildRequest request;
+  request.profiles = {rules};
+  for (const std::string& name : chaturanga::builtin_rule_profiles()) {  // named in RULES.txt too
+    const chaturanga::RuleProfile* other = chaturanga::rule_profile(name).take_or_throw(name);
+    if (other != rules && chaturanga::tables::ending_rules(*other) == chaturanga::tables::ending_rules(*rules))
+      request.profiles.push_back(other);
+  }
+  request.materials = chaturanga::tables::all_materials(rules->game, men);
+  request.out = dir;
+  request.threads = std::max(threads, 1);
+  const chaturanga::tables::BuildReport report = chaturanga::tables::build_tables(request, log);
+  TablesBuilt out{0, 0, report.seconds, report.bytes};
+  for (const auto& t : report.tables) ++(t.kept ? out.kept : out.built);
+  return out;
 }
 
 }  // namespace sz::games

@@ -4,6 +4,7 @@
 // game it belongs to. Whoever chooses a game by name (the CLI, the loop, the arena and the UCI
 // engine, benchmarks, tests) includes this; the search, self-play and the learners are handed
 // GameStates and GameSpecs (game/) and never name a game.
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,5 +37,17 @@ Result<ProfileInfo> profile_info(std::string_view profile);
 // the file when one is damaged, truncated or of another game, rules or format version. The files
 // are mapped read-only and checked once here; keep the returned object while probing.
 Result<std::shared_ptr<const game::EndgameTables>> endgame_tables(std::string_view profile, const std::string& dir);
+
+// Builds into `dir` the tables of every material of up to `men` men (3 or 4) under `profile`'s
+// ending rules, as `tables build --rules PROFILE --men N` does: a table already there and sound
+// is kept, so a second call costs a check of the files. `log` hears a line per table (from the
+// worker threads, one at a time). Throws sz::Error (an unknown profile, a file not written).
+struct TablesBuilt {
+  int built = 0, kept = 0;
+  double seconds = 0;
+  uint64_t bytes = 0;  // of every table, kept ones included
+};
+TablesBuilt build_endgame_tables(std::string_view profile, int men, const std::string& dir, int threads,
+                                 const std::function<void(const std::string&)>& log);
 
 }  // namespace sz::games

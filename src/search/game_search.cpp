@@ -125,6 +125,13 @@ bool GameSearch::descend() {
     score_terminal(node, outcome);
     return false;
   }
+  // Not the root either: a search in a table position still needs its children to choose from.
+  if (tables_ && node != 0) {
+    if (const std::optional<game::TableResult> r = tables_->probe(*scratch_)) {
+      score_terminal(node, table_outcome(*r, scratch_->to_move()));
+      return false;
+    }
+  }
   // Not the root: a search must have a move to choose.
   if (config_.leaf_win_moves > 0 && node != 0 && scratch_->forces_win(config_.leaf_win_moves)) {
     const bool first = scratch_->to_move() == game::Player::First;

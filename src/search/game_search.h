@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 #include "search/evaluator.h"
 #include "search/gumbel.h"
@@ -68,6 +69,10 @@ class GameSearch {
 
   // A new game from `start` (the same game, any profile of it); drops the tree, reseeds.
   void reset(const game::GameState& start, uint64_t seed);
+
+  // Endgame tables (game/endgame_tables.h; null: none): a leaf in them is scored by its exact
+  // value, a terminal like a mate, without the network. Kept by reset; must outlive the search.
+  void set_tables(const game::EndgameTables* tables) { tables_ = tables; }
 
   // Starts a search of the current position, which must not be over. Auto draws full or cheap
   // (playout-cap randomisation). A full PUCT search gets root noise and forced playouts.
@@ -118,6 +123,7 @@ class GameSearch {
   std::array<float, 3> value_of(std::span<const float> weights) const;
 
   SearchConfig config_;
+  const game::EndgameTables* tables_ = nullptr;
   Rng rng_;
   std::unique_ptr<game::GameState> root_;
   std::unique_ptr<game::GameState> scratch_;

@@ -107,6 +107,7 @@ UciEngine::UciEngine(std::ostream& out, UciGames games, EngineModelLoader load_m
   search_config_.tree_reuse = true;
   evaluator_ = std::make_unique<search::UniformEvaluator>();
   reset_position();
+  if (games_offered_.load_tables) set_tables(games_offered_.tables_dir);
 }
 
 UciEngine::~UciEngine() { stop_search(); }
@@ -204,6 +205,9 @@ void UciEngine::cmd_uci() {
   emit("option name Win Search type spin default " + std::to_string(search_config_.leaf_win_moves) + " min 0 max " +
        std::to_string(search::kMaxWinSearchMoves));
   emit("option name Hash type spin default 1024 min 1 max 1048576");
+  if (games_offered_.load_tables)
+    emit("option name TablesPath type string default " +
+         (games_offered_.tables_dir.empty() ? std::string("<empty>") : games_offered_.tables_dir));
   emit("uciok");
 }
 
@@ -231,6 +235,7 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "strength") return spin(0, kMaxStrength, strength_);
   if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
   if (key == "hash") return spin(1, 1 << 20, hash_mb_);
+  if (key == "tablespath" && games_offered_.load_tables) return set_tables(value == "<empty>" ? "" : value);
   // Search settings in percent; the next search starts with the new setting.
   const auto percent = [&](int lo, float& field) {
     int v = int(std::lround(field * 100));
@@ -270,6 +275,37 @@ void UciEngine::set_variant(const std::string& value) {
   reset_position();
   emit("info string variant " + variant_ + " startpos " + start_->to_string());
   if (other_game && !model_.empty()) set_model(model_, threads_);  // a network reads one game's encoding
+  if (games_offered_.load_tables) set_tables(tables_dir_);         // the variant's ending rules' tables
+}
+
+// The variant's tables in `dir` ("": none); a directory that holds none for it is no error (a
+// GUI sets the path once for every variant), a damaged table is.
+void UciEngine::set_tables(const std::string& dir) {
+  tables_dir_ = dir;
+  tables_.reset();
+  search_.reset();  // its tree was searched without them, or with others
+  if (dir.empty()) return;
+  auto loaded = games_offered_.load_tables(variant_, dir);
+  if (!loaded) return error("option 'TablesPath': " + loaded.error());
+  tables_ = std::move(loaded).value();
+}
+
+// In a position of the tables `go` is answered at once with their best move (perfect play), with
+// the verdict as a mate score; true when it was.
+bool UciEngine::answer_from_tables() {
+  if (!tables_) return false;
+  const auto value = tables_->probe(*current_);
+  std::array<game::ActionId, game::kMaxActions> best{};
+  if (!value || tables_->best_actions(*current_, best) == 0) return false;
+  const int moves = (value->plies_to_end + 1) / 2;
+  const std::string score = value->verdict == game::TableVerdict::Draw ? "cp 0"
+                            : value->verdict == game::TableVerdict::Win ? "mate " + std::to_string(moves)
+                                                                          : "mate -" + std::to_string(moves);
+  const std::string move = current_->action_to_string(best[0]);
+  emit("info depth 1 score " + score + " nodes 0 pv " + move + " string endgame tables: " +
+       std::to_string(value->plies_to_end) + " plies to the end" + (value->plies_exact ? "" : " at least"));
+  emit("bestmove " + move);
+  return true;
 }
 
 void UciEngine::set_model(const std::string& model, int threads) {
@@ -381,6 +417,7 @@ void UciEngine::cmd_go(std::span<const std::string> tokens) {
     return;
   }
   if (current_->outcome().over()) return play_over_position();
+  if (!limits->infinite && answer_from_tables()) return;
   const SearchPlan plan = plan_search(*limits);
   sync_search();
   stop_ = false;
@@ -403,6 +440,7 @@ void UciEngine::sync_search() {
       search_ = std::make_unique<search::GameSearch>(search_config_, *current_, seed);
     else
       search_->reset(*current_, seed);
+    search_->set_tables(tables_.get());
   }
   search_start_ = start_fen;
   search_moves_ = moves_;

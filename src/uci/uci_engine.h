@@ -35,6 +35,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "game/endgame_tables.h"
 #include "game/game_state.h"
 #include "search/evaluator.h"
 #include "search/game_search.h"
@@ -88,6 +89,13 @@ struct UciGames {
   std::string name = "sittuyin-zero";
   std::vector<std::string> variants;
   std::function<Result<std::unique_ptr<game::GameState>>(std::string_view variant, std::string_view fen)> new_game;
+  // Endgame tables (docs/TABLES.md), when the owner has them: those of a variant in a directory
+  // (null when it holds none). The engine offers the option TablesPath, default `tables_dir`:
+  // in a position of the tables `go` answers the tables' best move at once, and every search
+  // scores their positions exactly. Unset: no tables, no option.
+  std::function<Result<std::shared_ptr<const game::EndgameTables>>(std::string_view variant, const std::string& dir)>
+      load_tables;
+  std::string tables_dir;
 };
 
 class UciEngine {
@@ -132,6 +140,8 @@ class UciEngine {
   void set_option(const std::string& name, const std::string& value);
   void set_variant(const std::string& value);
   void set_model(const std::string& model, int threads);
+  void set_tables(const std::string& dir);
+  bool answer_from_tables();
   void cmd_position(std::span<const std::string> tokens);
   std::string set_position(std::span<const std::string> tokens);  // "" or why it is refused
   void cmd_go(std::span<const std::string> tokens);
@@ -164,6 +174,8 @@ class UciEngine {
   int move_overhead_ms_ = 30;
   int hash_mb_ = 1024;
   std::unique_ptr<search::Evaluator> evaluator_;
+  std::string tables_dir_;
+  std::shared_ptr<const game::EndgameTables> tables_;  // the variant's, null when none
 
   // The position of the last `position` command.
   std::unique_ptr<game::GameState> start_;

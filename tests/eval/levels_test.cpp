@@ -72,7 +72,7 @@ TEST(Levels, AnAnchorIsRatedWithTheLevelsButIsNoLevel) {
   spec.load_model = [](const std::string&) -> search::EvaluatorFactory {
     return [](int) { return std::make_unique<search::UniformEvaluator>(); };
   };
-  MctsPlayerOptions strong{spec.search, 32, 0};
+  MctsPlayerOptions strong{spec.search, 32, 0, nullptr};
   spec.anchor = MatchPlayer{"anchor", mcts_player_factory(strong, spec.load_model(""))};
   spec.pgn_path = (std::filesystem::path(::testing::TempDir()) / "levels-anchor.pgn").string();
   std::vector<std::string> progress;

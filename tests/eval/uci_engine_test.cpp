@@ -4,8 +4,11 @@
 #include "uci/uci_engine.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <array>
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 #include <thread>
 
@@ -18,7 +21,7 @@ namespace sz::uci {
 namespace {
 
 // The rule profiles, as `sittuyin-zero uci` offers them.
-UciGames registry_games() { return {"sittuyin-zero", games::profile_names(), games::new_game}; }
+UciGames registry_games() { return {"sittuyin-zero", games::profile_names(), games::new_game, {}, ""}; }
 
 class Session {
  public:
@@ -484,7 +487,7 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
     search::GameSearch direct(config, *state, seed);
     const game::ActionId by_search = direct.run(uniform, search::SearchKind::Cheap, visits, 0.0f).action;
 
-    eval::MctsPlayerOptions options{config, visits, /*temperature=*/0};
+    eval::MctsPlayerOptions options{config, visits, /*temperature=*/0, /*tables=*/nullptr};
     auto player = eval::mcts_player_factory(options, [](int) { return std::make_unique<search::UniformEvaluator>(); })(0);
     player->new_game(*state, seed);
     const auto by_arena = player->choose_move({*state, {}, {}, *state});
@@ -501,6 +504,68 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
     EXPECT_EQ(state->action_to_string(by_search), state->action_to_string(*by_arena)) << fen;
     EXPECT_EQ(state->action_to_string(by_search), by_uci) << fen;
   }
+}
+
+// Endgame tables through the engine users get: TablesPath loads them; in a position of the tables
+// `go` answers their best move with a mate score at once; every search scores their positions
+// exactly; "<empty>" plays without them; a folder without tables for the variant is no error.
+TEST(UciEngine, EndgameTablesAnswerTheirPositionsAndScoreTheSearch) {
+  const std::string dir = testing::TempDir() + "/uci-tables-" + std::to_string(::getpid());
+  games::build_endgame_tables("sittuyin", 3, dir, 2, [](const std::string&) {});
+  UciGames with_tables = registry_games();
+  with_tables.load_tables = games::endgame_tables;
+  std::ostringstream out;
+  UciEngine engine(out, with_tables);
+  engine.handle("uci");
+  EXPECT_NE(out.str().find("option name TablesPath type string default <empty>"), std::string::npos);
+  engine.handle("setoption name TablesPath value " + dir);
+  const std::string krk = "8/8/8/3k4/8/8/8/R3K3[] w - - 0 40";
+  engine.handle("position fen " + krk);
+  engine.handle("go nodes 50");
+  engine.wait();
+  std::string text = out.str();
+  EXPECT_NE(text.find("info depth 1 score mate "), std::string::npos) << text;
+  EXPECT_NE(text.find("string endgame tables: "), std::string::npos) << text;
+  const auto krk_state = games::new_game("sittuyin", krk).take_or_throw(krk);
+  const auto tables = games::endgame_tables("sittuyin", dir).take_or_throw("tables");
+  std::array<game::ActionId, game::kMaxActions> best{};
+  const int n = tables->best_actions(*krk_state, best);
+  ASSERT_GT(n, 0);
+  EXPECT_NE(text.find("bestmove " + krk_state->action_to_string(best[0])), std::string::npos) << text;
+  // One move before the tables (a rook and a knight against a king): the search sees through.
+  engine.handle("position fen 8/8/8/3k4/8/8/8/RN2K3[] w - - 0 40");
+  engine.handle("go nodes 200");
+  engine.wait();
+  text = out.str();
+  const std::string last_info = text.substr(text.rfind("info depth"));
+  EXPECT_EQ(last_info.find("endgame tables"), std::string::npos) << last_info;  // four men: searched
+  // Without them the same position is only searched.
+  engine.handle("setoption name TablesPath value <empty>");
+  engine.handle("position fen " + krk);
+  engine.handle("go nodes 20");
+  engine.wait();
+  text = out.str();
+  EXPECT_EQ(text.substr(text.rfind("bestmove") - 200).find("endgame tables"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// The search with tables: a leaf in them is an exact terminal, so a won ending is seen as won
+// at once where a uniform evaluator's search sees a draw.
+TEST(GameSearch, ATableHitIsAnExactTerminal) {
+  const std::string dir = testing::TempDir() + "/search-tables-" + std::to_string(::getpid());
+  games::build_endgame_tables("sittuyin", 3, dir, 2, [](const std::string&) {});
+  const auto tables = games::endgame_tables("sittuyin", dir).take_or_throw("tables");
+  // White's rook can take the black knight: after that, K+R against a bare king wins.
+  const auto state = games::new_game("sittuyin", "8/8/8/3k4/8/2n5/8/2R1K3[] w - - 0 40").take_or_throw("fen");
+  search::UniformEvaluator uniform;
+  search::SearchConfig config;
+  search::GameSearch with(config, *state, 1), without(config, *state, 1);
+  with.set_tables(tables.get());
+  const search::SearchResult& a = with.run(uniform, search::SearchKind::Cheap, 100, 0.0f);
+  EXPECT_EQ(state->action_to_string(a.action), "c1c3");  // into the won table position, a proven win
+  const search::SearchResult& b = without.run(uniform, search::SearchKind::Cheap, 100, 0.0f);
+  EXPECT_GT(a.wdl[0], b.wdl[0] + 0.2f);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
@@ -52,6 +53,7 @@ RunConfig loop_config(const std::string& dir) {
   c.loop.eval_suite = "suites/starts-partial.epd";
   c.loop.eval_concurrency = 1;
   c.inference.threads = 1;
+  c.tables.men = 0;  // one test below builds its own
   return c;
 }
 
@@ -334,7 +336,7 @@ TEST(Loop, TheWorkstationRecipeRunsAtAReducedScaleOnTheCpu) {
                                       "loop.bootstrap_train_steps=6", "loop.games_per_generation=4",
                                       "loop.train_steps_per_generation=4", "loop.rate_games=2", "loop.anchor=random",
                                       "loop.final_eval_games=2", "loop.eval_simulations=8", "loop.eval_concurrency=2",
-                                      "inference.max_batch=64"})
+                                      "inference.max_batch=64", "tables.dir=" + run.str() + "/tables", "tables.men=3"})
           .take_or_throw();
   EXPECT_EQ(c.name, "workstation");
   EXPECT_EQ(c.train.lr_schedule, train::LrSchedule::Cosine);
@@ -423,6 +425,44 @@ TEST(Loop, TheLoopHoldsItsShardNamesAgainstAWorkerOfTheSameName) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find(worker.id), std::string::npos) << e.what();
   }
+}
+
+
+// The endgame tables in the loop: built into tables.dir before the first generation (then kept),
+// loaded, and a self-play game that reaches them ends with their result.
+TEST(Loop, BuildsTheEndgameTablesAndSelfplayEndsGamesThatReachThem) {
+  TempDir dir;
+  RunConfig config = short_config(dir.str());
+  config.tables = {dir.str() + "/tables", 3};
+  config.selfplay.max_plies = 600;  // long enough for random games to trade down to three men
+  std::vector<std::string> lines;
+  run_loop(config, nullptr, quiet(&lines));
+  const auto said = [&](const std::string& what) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+  };
+  EXPECT_TRUE(said("loop: endgame tables of up to 3 men in " + dir.str() + "/tables: 4 built"));
+  lines.clear();
+  config.loop.generations = 1;
+  run_loop(config, nullptr, quiet(&lines));
+  EXPECT_TRUE(said("0 built, 4 kept"));
+  int64_t tables = 0, games = 0;
+  for (const std::string& shard : data::list_shards(dir.str() + "/games"))
+    for (const auto& g : data::ShardReader::open(shard).read_games()) {
+      ++games;
+      if (g.end_reason != "tables") continue;
+      ++tables;
+      // The final position is in the tables: replayed, three men or fewer, no pawn.
+      auto state = games::new_game(g.profile, g.start_fen).take_or_throw(g.start_fen);
+      std::istringstream moves(g.moves);
+      for (std::string m; moves >> m;) state->apply(state->parse_action(m).take_or_throw(m));
+      const auto table = games::endgame_tables(g.profile, dir.str() + "/tables").take_or_throw("tables");
+      const auto value = table->probe(*state);
+      ASSERT_TRUE(value.has_value()) << state->to_string();
+      const game::GameResult exact = game::table_outcome(*value, state->to_move()).result;
+      EXPECT_EQ(int(g.result), exact == game::GameResult::FirstWins ? 1 : exact == game::GameResult::Draw ? 0 : -1);
+    }
+  EXPECT_EQ(games, 12);
+  EXPECT_GT(tables, 0) << "no bootstrap game reached three men";
 }
 
 }  // namespace
