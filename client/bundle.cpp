@@ -1,11 +1,13 @@
 #include "client/bundle.h"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
 #include "client/json.h"
 #include "client/json_fields.h"
 #include "client/profile_json.h"
+#include "core/regular_file.h"
 #include "games/chaturanga/state.h"
 #include "games/chaturanga/tables/chaturanga_tables.h"
 #include "games/chaturanga/tables/table_dir.h"
@@ -15,6 +17,7 @@ namespace sz::client {
 namespace {
 
 std::string read_text(const std::string& path) {
+  if (const std::string why = regular_file_problem(path); !why.empty()) throw Error(path + ": " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open (is this a model bundle written by `sittuyin-zero export`?)");
   std::ostringstream text;
@@ -118,6 +121,12 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
     throw weights["file"].error("must name a file in the bundle's folder");
   const std::string weights_path = dir + "/" + file;
   const auto tensors = read_onnx_weights(weights_path).take_or_throw();
+  // A weight that is NaN or infinite anywhere is damage: caught here, not when (or whether) a
+  // position happens to read it (a partly NaN policy head played on, its illegal logits masked).
+  for (const Tensor& t : tensors)
+    for (size_t i = 0; i < t.data.size(); ++i)
+      if (!std::isfinite(t.data[i]))
+        throw Error(weights_path + ": weight " + t.name + "[" + std::to_string(i) + "] is not finite (damaged model)");
   bundle->net = EigenNet(bundle->arch, tensors, weights_path);
   return bundle;
 }

@@ -1,3 +1,4 @@
+#include "core/regular_file.h"
 #include "client/onnx_weights.h"
 
 #include <bit>
@@ -202,6 +203,7 @@ Result<std::vector<Tensor>> parse_onnx_weights(std::string_view bytes, std::stri
 }
 
 Result<std::vector<Tensor>> read_onnx_weights(const std::string& path) {
+  if (const std::string why = regular_file_problem(path); !why.empty()) return fail(path + ": " + why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path + ": cannot open the model");
   std::ostringstream bytes;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/fnv1a.h"
+#include "core/regular_file.h"
 
 namespace sz::models {
 
@@ -133,6 +134,7 @@ struct OpenCheckpoint {
 
 // Reads the whole file with its tensors placed on `device`, and parses its metadata.
 OpenCheckpoint open_checkpoint(const std::string& path, const torch::Device& device) {
+  if (const std::string why = regular_file_problem(path); !why.empty()) throw Error(path + ": " + why);
   OpenCheckpoint c;
   try {
     c.archive.load_from(path, device);

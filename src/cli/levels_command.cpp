@@ -118,6 +118,7 @@ int levels_command(Args args) {
       throw Error("unknown option '" + a + "' (see --help)");
   }
   if (run.empty()) throw Error("give --run DIR (see --help)");
+  if (!fs::is_directory(run)) throw Error(run + ": no such run directory");  // before anything is written there
   if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
   const run::RunConfig config = run::load_run_config(config_name, overrides).take_or_throw();
   if (starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) starts = run + "/eval/starts-partial.epd";

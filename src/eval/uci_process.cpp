@@ -1,5 +1,6 @@
 #include "eval/uci_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -16,7 +17,9 @@ namespace sz::eval {
 
 UciProcess::UciProcess(const std::string& command, std::string name) : command_(command), name_(std::move(name)) {
   int in[2], out[2];
-  if (pipe(in) != 0 || pipe(out) != 0) throw Error(name_ + ": pipe: " + std::strerror(errno));
+  // Close-on-exec: a second engine started meanwhile must not inherit this one's pipe ends, or
+  // each would hold the other's stdin open and neither would see end of file when we die.
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) throw Error(name_ + ": pipe: " + std::strerror(errno));
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   pid_ = fork();
   if (pid_ < 0) throw Error(name_ + ": fork: " + std::strerror(errno));

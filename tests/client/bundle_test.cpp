@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <limits>
 
 #include "bundle/export_bundle.h"
 #include "client/json_fields.h"
+#include "client/onnx_weights.h"
 #include "client/profile_json.h"
 #include "core/atomic_file.h"
 #include "eval/levels.h"
@@ -197,6 +199,24 @@ TEST_F(BundleTest, TruncatedForeignAndMismatchedModelsAreRefused) {
   replace(dir + "/model.json", "\"channels\": 16", "\"channels\": 24");
   EXPECT_EQ(open_error(dir),
             dir + "/model.onnx: tensor 'stem.weight' has shape [16, 44, 3, 3], the network needs [24, 44, 3, 3]");
+}
+
+// One NaN weight anywhere refuses the bundle, naming the tensor (a partly NaN policy head played
+// on: the logits it spoiled were those of illegal actions, which the output masks).
+TEST_F(BundleTest, ANonFiniteWeightAnywhereIsRefused) {
+  const std::string dir = exported();
+  std::string onnx = read(dir + "/model.onnx");
+  const auto tensors = parse_onnx_weights(onnx, "model.onnx").take_or_throw();
+  const Tensor& last = tensors.back();  // a head's: its values stored as raw little-endian float32
+  ASSERT_FALSE(last.data.empty());
+  const std::string value(reinterpret_cast<const char*>(last.data.data()), sizeof(float) * last.data.size());
+  const size_t at = onnx.find(value);
+  ASSERT_NE(at, std::string::npos);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  onnx.replace(at + sizeof(float) * (last.data.size() / 2), sizeof nan, reinterpret_cast<const char*>(&nan), sizeof nan);
+  write_file_atomically(dir + "/model.onnx", onnx);
+  EXPECT_NE(open_error(dir).find(dir + "/model.onnx: weight " + last.name + "["), std::string::npos) << open_error(dir);
+  EXPECT_NE(open_error(dir).find("is not finite (damaged model)"), std::string::npos) << open_error(dir);
 }
 
 TEST_F(BundleTest, UnknownVersionsAreRefused) {
