@@ -66,6 +66,15 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
   } else {
     policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
   }
+  {
+    // The policy's last layer starts at zero: a fresh network's prior is uniform over the legal
+    // actions, not the arbitrary preferences of random weights. The first network trains no
+    // policy (the bootstrap's rows carry no policy target), and with c_puct 0.1 and no FPU
+    // reduction the prior decides which of its moves the next generation's searches ever visit.
+    torch::NoGradGuard no_grad;
+    const std::vector<torch::Tensor> last = policy_planes_ ? policy_planes_->parameters() : policy_fc_->parameters();
+    for (torch::Tensor p : last) p.zero_();
+  }
   value_conv_ = register_module("value_conv", conv(n.channels, n.value_channels, 1));
   value_bn_ = register_module("value_bn", batch_norm(n.value_channels));
   value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * kBoardSquares, n.value_hidden));

@@ -148,6 +148,7 @@ class LoopRun {
   bool adopt(const std::string& candidate, int generation, std::string& verdict);
   std::vector<int64_t> rating_opponents(int64_t step) const;
   bool rated(int64_t step) const;
+  bool rates(int generation) const { return (generation - 1) % loop_.rate_every == 0; }  // loop.rate_every
   void rate(int64_t step, int generation);
   eval::MatchResult play(const eval::MatchPlayer& a, const eval::MatchPlayer& b, int games, int concurrency,
                          const std::string& label, uint64_t seed, const std::string& pgn = "");
@@ -297,6 +298,8 @@ eval::MatchResult LoopRun::play(const eval::MatchPlayer& a, const eval::MatchPla
   spec.seed = seed;
   spec.pgn_path = pgn;
   spec.tables = tables_;
+  // Between networks the long drawn tails end as self-play's do (an anchor without a value, never).
+  if (config_.selfplay.adjudicate.draws) spec.adjudicate_draws = config_.selfplay.adjudicate;
   spec.stop = stop_;
   auto last = Clock::now();
   const int total = eval::scheduled_games(spec);
@@ -435,7 +438,7 @@ LoopReport LoopRun::run() {
   if (const std::string adopted = train::read_adopted(run_); !adopted.empty())  // a run from before the ladder
     ladder_->add_network({train::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
   for (const LadderNetwork& n : ladder_->networks()) {
-    if (stopping() || rated(n.step)) continue;
+    if (stopping() || rated(n.step) || !rates(n.generation)) continue;
     say("loop: rating " + model_name(n.step) + " first (its ratings are missing)");
     Stopwatch watch(report.time.rating);
     rate(n.step, n.generation);
@@ -485,7 +488,7 @@ LoopReport LoopRun::run() {
                   static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);
     say("  selfplay: " + played->progress_line());
-    if (adopted) {
+    if (adopted && rates(generation)) {
       Stopwatch watch(report.time.rating);
       rate(ladder_->networks().back().step, generation);
     }

@@ -36,6 +36,9 @@ struct LoopConfig {
   // games / 2 starts, each with colours swapped.
   int rate_games = 20;  // 0: no rating during the run
   int rate_previous = 1;
+  // Rate generations 1, 1 + rate_every, 1 + 2 rate_every, ... (the final network is rated by the
+  // final matches): ratings cost CPU the networks do not learn from.
+  int rate_every = 1;
   // The external yardstick, a player spec (eval/player_spec.h): Fairy-Stockfish at one node.
   // "": none (ratings are then over the first network). If it cannot be started (no node/npm),
   // the run says so and rates its networks against each other.
@@ -62,6 +65,7 @@ void fields(V& v, LoopConfig& c) {
   v.num("gating_score", c.gating_score, 0.0, 1.0);
   v.num("rate_games", c.rate_games, 0, 100'000);
   v.num("rate_previous", c.rate_previous, 0, 1'000);
+  v.num("rate_every", c.rate_every, 1, 1'000);
   v.text("anchor", c.anchor);
   v.num("final_eval_games", c.final_eval_games, 0, 100'000);
   v.text("eval_suite", c.eval_suite);

@@ -170,6 +170,19 @@ int eval_simulations(const RunConfig& config) {
   return config.loop.eval_simulations > 0 ? config.loop.eval_simulations : config.search.full_visits;
 }
 
+namespace {
+
+// The draw adjudication's settings that matches use, as text (not self-play's control share).
+std::string adjudication_text(const RunConfig& config) {
+  search::DrawAdjudication a = config.selfplay.adjudicate;
+  a.control_fraction = 0;
+  config::Writer w;
+  write_section(w, "adjudicate", a);
+  return w.finish();
+}
+
+}  // namespace
+
 uint64_t rating_conditions(const RunConfig& config) {
   search::SearchConfig s = config.search;
   const search::SearchConfig unused;  // a match player's search is Cheap, at temperature 0
@@ -193,7 +206,8 @@ uint64_t rating_conditions(const RunConfig& config) {
   const std::string text = w.finish() + "visits: " + std::to_string(eval_simulations(config)) +
                            "\nanchor: " + config.loop.anchor + "\nsuite: " + config.loop.eval_suite +
                            "\nprofile: " + config.profile + "\n" +
-                           (config.tables.men > 0 ? "tables: " + std::to_string(config.tables.men) + "\n" : "");
+                           (config.tables.men > 0 ? "tables: " + std::to_string(config.tables.men) + "\n" : "") +
+                           (config.selfplay.adjudicate.draws ? "adjudicate: " + adjudication_text(config) + "\n" : "");
   return fnv1a64(text.data(), text.size()) >> 11;
 }
 

@@ -60,7 +60,7 @@ void GameSlot::begin(int64_t index, const game::GameState& start, const std::str
   resign_allowed_ = config_.resign.enabled && rng.uniform() >= config_.resign.disabled_fraction;
   Rng adjudication(seed ^ 0x61646a75ull);  // "adju": a stream of its own
   adjudication_allowed_ = adjudication.uniform() >= config_.adjudicate.control_fraction;
-  flat_plies_ = 0;
+  flat_plies_.reset();
   would_have_drawn_ = false;
   record_.positions.clear();
   record_.meta = {std::string(start.profile()), 0, "", start.to_string(), "", model_id, seed};
@@ -178,16 +178,11 @@ bool GameSlot::resigns(const search::SearchResult& r) {
   return false;
 }
 
-// Draw adjudication (AdjudicateConfig): true once the move rules have run far enough and the
-// root's value has stayed flat long enough, in a game where it is allowed; in a control game the
+// Draw adjudication (search/draw_adjudication.h), for a player with a value: true once its
+// conditions have held long enough, in a game where it is allowed; in a control game the
 // would-be adjudication is only noted, for the false-draw rate.
 bool GameSlot::adjudicated_draw(const search::SearchResult& r) {
-  const AdjudicateConfig& ac = config_.adjudicate;
-  const game::GameState& state = search_.state();
-  const bool flat = ac.draws && knowledge_.value && state.phase() == game::Phase::Play &&
-                    state.draw_rule_progress() >= ac.progress && std::fabs(r.wdl[0] - r.wdl[2]) <= ac.value;
-  flat_plies_ = flat ? flat_plies_ + 1 : 0;
-  if (flat_plies_ < ac.plies) return false;
+  if (!knowledge_.value || !flat_plies_.add(config_.adjudicate, search_.state(), r.wdl[0] - r.wdl[2])) return false;
   if (adjudication_allowed_) return true;
   would_have_drawn_ = true;
   return false;

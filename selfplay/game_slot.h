@@ -87,7 +87,7 @@ class GameSlot {
   int resign_streak_[2] = {0, 0};
   bool would_have_resigned_[2] = {false, false};
   bool adjudication_allowed_ = true;
-  int flat_plies_ = 0;  // plies in a row that met the draw adjudication's conditions
+  search::FlatPlies flat_plies_;  // toward a draw adjudication
   bool would_have_drawn_ = false;
   game::GameResult result_ = game::GameResult::Ongoing;
 };

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "search/draw_adjudication.h"
 #include "search/search_config.h"
 
 namespace sz::selfplay {
@@ -30,32 +31,6 @@ void fields(V& v, ResignConfig& c) {
   v.num("min_ply", c.min_ply, 0, 100'000);
 }
 
-// Draw adjudication (KataGo cuts its search in decided positions; lc0 adjudicates with tables):
-// a game whose move-count rules have run `progress` of their way (GameState::draw_rule_progress:
-// the n-move clock or the count) and whose root value W - L has stayed within +-`value` for
-// `plies` plies in a row is scored a draw ("adjudicated-draw") instead of played out to the
-// rules' end (never by a player without a value: the uniform bootstrap). In `control_fraction`
-// of the games it is never applied; there a would-be
-// adjudication is noted, and the share of them whose game then ended decisively is the
-// false-draw rate (the progress line's "draw FP").
-struct AdjudicateConfig {
-  bool draws = true;
-  float progress = 0.5f;          // (0, 1]
-  float value = 0.1f;             // |W - L| of the root, [0, 1]
-  int plies = 10;                 // plies in a row, both sides' moves
-  double control_fraction = 0.1;  // [0, 1]
-};
-
-// Every key of the `adjudicate` section, with its range.
-template <typename V>
-void fields(V& v, AdjudicateConfig& c) {
-  v.flag("draws", c.draws);
-  v.num("progress", c.progress, 0.01f, 1.0f);
-  v.num("value", c.value, 0.0f, 1.0f);
-  v.num("plies", c.plies, 1, 100'000);
-  v.num("control_fraction", c.control_fraction, 0.0, 1.0);
-}
-
 // The game played is the job's start position (SelfplayJob::start); the run config fills `seed`
 // and `search` from its own top-level and `search` settings.
 struct SelfplayConfig {
@@ -69,7 +44,7 @@ struct SelfplayConfig {
   bool avoid_repetition = false;  // a game still running here is recorded as a draw ("max-plies")
   search::SearchConfig search;
   ResignConfig resign;
-  AdjudicateConfig adjudicate;
+  search::DrawAdjudication adjudicate;  // search/draw_adjudication.h
   int64_t games_per_shard = 100;   // a worker's shard is finished after this many games ...
   double seconds_per_shard = 300;  // ... or when it is this old
   std::string shard_prefix;        // before the worker id in shard names (SelfplayJob::worker_id)

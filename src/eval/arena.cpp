@@ -175,6 +175,7 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
   black.new_game(start, game_seed(spec_.seed, index, 1));
   std::unique_ptr<game::GameState> state = start.clone();
   std::vector<game::ActionId> actions;
+  search::FlatPlies flat_plies;
   for (;;) {
     game::Outcome outcome = state->outcome();
     if (!outcome.over() && spec_.tables)
@@ -198,10 +199,17 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
       g.error = result_.names[size_t(white_moves ? g.white : g.black)] + ": " + action.error();
       return g;
     }
+    const std::optional<float> value = mover.last_value();
+    const bool flat = spec_.adjudicate_draws && value && flat_plies.add(*spec_.adjudicate_draws, *state, *value);
+    if (!value) flat_plies.reset();  // one side without a value: no adjudication
     g.san_moves.push_back(state->action_to_san(*action));
     g.uci_moves.push_back(state->action_to_string(*action));
     state->apply(*action);
     actions.push_back(*action);
+    if (flat && !state->outcome().over()) {
+      g.result = game::GameResult::Draw, g.reason = "adjudicated-draw";
+      return g;
+    }
   }
 }
 

@@ -19,6 +19,7 @@
 #include "eval/ratings.h"
 #include "game/endgame_tables.h"
 #include "game/game_state.h"
+#include "search/draw_adjudication.h"
 
 namespace sz::eval {
 
@@ -70,6 +71,10 @@ struct MatchSpec {
   // Endgame tables (null: none): a game that reaches a position of theirs ends with its exact
   // result (reason "tables"), as match referees adjudicate with tablebases.
   std::shared_ptr<const game::EndgameTables> tables;
+  // Draw adjudication by the players' values (search/draw_adjudication.h; unset: none): a game
+  // whose movers both report values (Player::last_value) that stay flat while the move rules run
+  // out ends "adjudicated-draw", as cutechess adjudicates by engine scores.
+  std::optional<search::DrawAdjudication> adjudicate_draws;
   // Called after each game, one call at a time (from the worker threads), with the tally so far
   // (no ratings yet).
   std::function<void(const GameRecord&, const MatchResult&)> on_game;

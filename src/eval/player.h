@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -42,6 +43,9 @@ class Player {
   virtual Result<game::ActionId> choose_move(const GameView& view) = 0;
   // False once this instance cannot play again (a dead engine): the arena makes a new one.
   virtual bool usable() const { return true; }
+  // W - L for the mover of the position of its last choose_move, as its search valued it; nullopt
+  // for a player without a value (an engine, the random mover) or a move it did not search.
+  virtual std::optional<float> last_value() const { return std::nullopt; }
 };
 
 // Makes a fresh instance for arena slot `slot` (0 .. concurrency-1); a factory may be called from

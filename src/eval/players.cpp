@@ -54,19 +54,25 @@ class MctsPlayer final : public Player {
     if (search_->state().hash() != view.current.hash()) {
       search_->reset(view.current, uint64_t(view.moves.size()) * 0x9E3779B97F4A7C15ull);
     }
+    last_value_.reset();
     if (options_.tables) {  // the tables' best move: perfect play where they reach
       std::array<game::ActionId, game::kMaxActions> best{};
       if (options_.tables->best_actions(view.current, best) > 0) return best[0];
     }
     const int visits = std::max(options_.simulations, 1);
-    return search_->run(*evaluator_, search::SearchKind::Cheap, visits).action;
+    const search::SearchResult& r = search_->run(*evaluator_, search::SearchKind::Cheap, visits);
+    last_value_ = r.wdl[0] - r.wdl[2];
+    return r.action;
   }
+
+  std::optional<float> last_value() const override { return last_value_; }
 
  private:
   MctsPlayerOptions options_;
   std::unique_ptr<search::Evaluator> evaluator_;
   std::optional<search::GameSearch> search_;  // made at the first game: it needs a start state
   size_t synced_ = 0;                         // moves of the game already played in search_
+  std::optional<float> last_value_;
 };
 
 }  // namespace

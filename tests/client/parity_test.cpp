@@ -61,6 +61,13 @@ models::Network random_network(const models::Architecture& arch, uint64_t seed) 
     const bool bn = item.key().find("bn") != std::string::npos;
     if (bn && item.key().find(".weight") != std::string::npos) item.value().uniform_(0.6, 1.4);
     if (bn && item.key().find(".bias") != std::string::npos) item.value().uniform_(-0.2, 0.2);
+    // A fresh policy head is zero (a uniform prior): drawn here as a layer initialiser would.
+    const bool policy = item.key().rfind("policy_fc.", 0) == 0 || item.key().rfind("policy_planes.", 0) == 0;
+    if (policy) {
+      const torch::Tensor& w = item.value();
+      const double fan_in = w.dim() > 1 ? double(w.numel() / w.size(0)) : 64.0;
+      w.uniform_(-1 / std::sqrt(fan_in), 1 / std::sqrt(fan_in));  // PyTorch's default bound
+    }
     for (const char* head : {"policy_fc.", "policy_planes.", "value_fc2.", "moves_fc2."})
       if (item.key().rfind(head, 0) == 0) item.value().mul_(kHeadScale);
   }

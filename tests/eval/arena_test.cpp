@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -110,6 +112,28 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
        {"\"format\": \"sittuyin-zero match\"", "\"pairings\"", "\"anchor\": \"random\"", "\"sprt\": null"})
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
   std::filesystem::remove_all(dir);
+}
+
+// Draw adjudication by the players' values: two searchers whose values stay flat end their game
+// "adjudicated-draw" once the move rules have run their share; a player without a value (the
+// random mover) is never adjudicated.
+TEST(Arena, FlatValuesOfBothPlayersAdjudicateADraw) {
+  MatchSpec spec;
+  spec.players = {uniform(8), uniform(8)};
+  spec.rounds = 2;
+  spec.adjudicate_draws = search::DrawAdjudication{.draws = true, .progress = 0.05f, .value = 1.0f, .plies = 4};
+  const auto reasons = [](const MatchSpec& m) {
+    std::vector<std::string> out;
+    MatchSpec copy = m;
+    copy.on_game = [&](const GameRecord& g, const MatchResult&) { out.push_back(g.reason); };
+    play_match(copy);
+    return out;
+  };
+  const std::vector<std::string> flat = reasons(spec);
+  EXPECT_EQ(std::count(flat.begin(), flat.end(), "adjudicated-draw"), int(flat.size()));
+  spec.players = {uniform(8), random_player()};
+  const std::vector<std::string> one_without = reasons(spec);
+  EXPECT_EQ(std::count(one_without.begin(), one_without.end(), "adjudicated-draw"), 0);
 }
 
 TEST(Arena, SprtStopsOnceDecided) {

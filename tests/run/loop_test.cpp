@@ -465,5 +465,27 @@ TEST(Loop, BuildsTheEndgameTablesAndSelfplayEndsGamesThatReachThem) {
   EXPECT_GT(tables, 0) << "no bootstrap game reached three men";
 }
 
+// loop.rate_every: generations 1, 1 + k, ... are rated; the others play no rating match.
+TEST(Loop, RatesEveryKthGeneration) {
+  TempDir dir;
+  RunConfig config = loop_config(dir.str());
+  config.loop.generations = 3;
+  config.loop.rate_every = 2;
+  config.loop.final_eval_games = 0;
+  config.loop.eval_simulations = 2;
+  const LoopReport report = run_loop(config, nullptr, quiet());
+  EXPECT_EQ(report.generations, 3);
+  // generation 1 against the anchor; generation 3 against generation 2 and the anchor.
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 3u);
+  const Ladder ladder(dir.str(), "random", rating_conditions(config));
+  const int64_t second = ladder.networks()[1].step;
+  EXPECT_FALSE(ladder.played(second, kAnchorStep));
+  EXPECT_TRUE(ladder.played(ladder.networks()[2].step, second));
+  // Run again: generation 2 is not "missing" a rating.
+  std::vector<std::string> lines;
+  run_loop(config, nullptr, quiet(&lines));
+  EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 3u);
+}
+
 }  // namespace
 }  // namespace sz::run
