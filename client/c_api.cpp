@@ -98,7 +98,8 @@ int search_move(sz_game* game, const std::string& player, int simulations, float
   sz::search::Evaluator& evaluator =
       player == "uniform-mcts" ? static_cast<sz::search::Evaluator&>(uniform) : *game->evaluator;
   // The one move choice (search/move_choice.h), as `uci` and the arena make it.
-  const sz::game::ActionId action = search.run(evaluator, sz::search::SearchKind::Cheap, simulations, temperature).action;
+  const sz::game::ActionId action =
+      search.run(evaluator, sz::search::SearchKind::Cheap, simulations, temperature).action;
   return copy_move(state.action_to_string(action), move, move_size);
 }
 

@@ -1,10 +1,11 @@
-#include "core/regular_file.h"
 #include "client/onnx_weights.h"
 
 #include <bit>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "core/regular_file.h"
 
 namespace sz::client {
 

@@ -62,8 +62,9 @@ int main(int argc, char** argv) {
   // The bundle's endgame tables (exported with --tables), its own: TablesPath names the bundle
   // (the default) or nothing ("<empty>": play without them).
   games.tables_dir = dir;
-  games.load_tables = [bundle, dir](std::string_view variant, const std::string& path)
-      -> sz::Result<std::shared_ptr<const sz::game::EndgameTables>> {
+  games.load_tables = [bundle, dir](
+                          std::string_view variant,
+                          const std::string& path) -> sz::Result<std::shared_ptr<const sz::game::EndgameTables>> {
     if (path != dir) return sz::fail("sittuyin-client plays the tables of its bundle " + dir + ", not " + path);
     const sz::game::EndgameTables* tables = bundle->tables_for(bundle->profile(variant));
     return std::shared_ptr<const sz::game::EndgameTables>(bundle, tables);  // alive with the bundle

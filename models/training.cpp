@@ -53,14 +53,16 @@ std::unique_ptr<torch::optim::Optimizer> make_optimizer(Network& net, const Opti
                        .weight_decay(c.weight_decay);
     std::vector<torch::optim::OptimizerParamGroup> groups;
     groups.emplace_back(decayed, std::make_unique<torch::optim::AdamWOptions>(options));
-    groups.emplace_back(other, std::make_unique<torch::optim::AdamWOptions>(torch::optim::AdamWOptions(options).weight_decay(0)));
+    groups.emplace_back(
+        other, std::make_unique<torch::optim::AdamWOptions>(torch::optim::AdamWOptions(options).weight_decay(0)));
     return std::make_unique<torch::optim::AdamW>(std::move(groups), options);
   }
   auto options =
       torch::optim::SGDOptions(c.learning_rate).momentum(c.momentum).nesterov(true).weight_decay(c.weight_decay);
   std::vector<torch::optim::OptimizerParamGroup> groups;
   groups.emplace_back(decayed, std::make_unique<torch::optim::SGDOptions>(options));
-  groups.emplace_back(other, std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0)));
+  groups.emplace_back(other,
+                      std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0)));
   return std::make_unique<torch::optim::SGD>(std::move(groups), options);
 }
 

@@ -30,8 +30,8 @@ std::string match_line(const LadderMatch& m) {
   return line;
 }
 
-constexpr double kMaxGames = 1e6;     // more games than any match of a loop plays
-constexpr double kMaxStep = 1e12;     // more training steps than any run takes
+constexpr double kMaxGames = 1e6;  // more games than any match of a loop plays
+constexpr double kMaxStep = 1e12;  // more training steps than any run takes
 constexpr double kMaxGeneration = 1e6;
 
 // Whether `v` is a whole number in [lo, hi]; else `why` says what is wrong with `key`.

@@ -60,8 +60,7 @@ eval::MatchPlayer mcts_player(const RunConfig& config, const game::GameSpec& spe
   options.search = config.search;
   options.simulations = eval_simulations(config);
   options.tables = std::move(tables);
-  return {name,
-          eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference, concurrency))};
+  return {name, eval::mcts_player_factory(options, nn::evaluator_factory(model, spec, config.inference, concurrency))};
 }
 
 // Games at once in a match: loop.eval_concurrency between networks; against the anchor, whose
@@ -107,9 +106,9 @@ std::string describe_time_split(const LoopReport& report) {
   const double other = std::max(0.0, report.seconds - t.selfplay - t.training - t.rating - t.final_matches);
   const double total = std::max(report.seconds, 1e-9);
   std::string out;
-  for (const auto& [name, seconds] : {std::pair{"self-play", t.selfplay}, std::pair{"training", t.training},
-                                      std::pair{"rating", t.rating}, std::pair{"final matches", t.final_matches},
-                                      std::pair{"other", other}}) {
+  for (const auto& [name, seconds] :
+       {std::pair{"self-play", t.selfplay}, std::pair{"training", t.training}, std::pair{"rating", t.rating},
+        std::pair{"final matches", t.final_matches}, std::pair{"other", other}}) {
     char part[96];
     std::snprintf(part, sizeof part, "%s%s %.1f min (%.0f%%)", out.empty() ? "" : ", ", name, seconds / 60,
                   100 * seconds / total);
@@ -154,8 +153,8 @@ class LoopRun {
                          const std::string& label, uint64_t seed, const std::string& pgn = "");
   eval::MatchPlayer network_player(int64_t step, int concurrency) const;
   void record(const eval::MatchResult& match, int64_t a_step, int64_t b_step, bool final = false);
-  std::optional<eval::MatchResult> final_match(int64_t a_step, int64_t b_step, const std::string& label,
-                                               uint64_t seed, const std::string& file);
+  std::optional<eval::MatchResult> final_match(int64_t a_step, int64_t b_step, const std::string& label, uint64_t seed,
+                                               const std::string& file);
   void final_matches(LoopReport& report);
 
   const RunConfig& config_;
@@ -164,7 +163,7 @@ class LoopRun {
   LoopHooks hooks_;
   const std::string run_;
   const std::shared_ptr<const game::GameState> start_position_;  // of the profile's game
-  std::shared_ptr<const game::EndgameTables> tables_;              // null: none (tables.men 0)
+  std::shared_ptr<const game::EndgameTables> tables_;            // null: none (tables.men 0)
   const game::GameSpec spec_;
   Clock::time_point start_ = Clock::now();
   std::unique_ptr<train::Trainer> trainer_;
@@ -190,11 +189,12 @@ bool LoopRun::more_generations(int generation, std::string& reason) const {
 void LoopRun::load_tables() {
   const TablesConfig& tc = config_.tables;
   if (tc.men == 0) return;
-  const games::TablesBuilt built =
-      games::build_endgame_tables(config_.profile, tc.men, tc.dir, std::max(1, int(std::thread::hardware_concurrency())),
-                                  [this](const std::string& line) {
-                                    if (line.find(", kept") == std::string::npos) say("  tables: " + line);
-                                  });
+  const games::TablesBuilt built = games::build_endgame_tables(config_.profile, tc.men, tc.dir,
+                                                               std::max(1, int(std::thread::hardware_concurrency())),
+                                                               [this](const std::string& line) {
+                                                                 if (line.find(", kept") == std::string::npos)
+                                                                   say("  tables: " + line);
+                                                               });
   tables_ = config_tables(config_);
   char line[256];
   std::snprintf(line, sizeof line, "loop: endgame tables of up to %d men in %s: %d built, %d kept, %.0f MB, %.1f s",
@@ -323,8 +323,8 @@ void LoopRun::record(const eval::MatchResult& match, int64_t a_step, int64_t b_s
       if (n.step == step) return n.generation;
     return 0;
   };
-  LadderMatch m{a_step, b_step, generation(a_step), generation(b_step), match.pairings.front().score,
-                eval_simulations(config_)};
+  LadderMatch m{
+      a_step, b_step, generation(a_step), generation(b_step), match.pairings.front().score, eval_simulations(config_)};
   m.final = final;
   ladder_->record(m);
 }
@@ -400,8 +400,8 @@ void LoopRun::final_matches(LoopReport& report) {
     report.final_vs_first =
         final_match(final_step, first_step, "final vs first", config_.seed ^ 0xF1257ull, "final-vs-first");
   if (anchor_ && !stopping())
-    report.final_vs_anchor = final_match(final_step, kAnchorStep, "final vs " + anchor_name_,
-                                         config_.seed ^ 0xA2C40ull, "final-vs-anchor");
+    report.final_vs_anchor =
+        final_match(final_step, kAnchorStep, "final vs " + anchor_name_, config_.seed ^ 0xA2C40ull, "final-vs-anchor");
   if (stopping()) report.stop_reason += "; final matches stopped (interrupt)";
 }
 
@@ -431,7 +431,7 @@ LoopReport LoopRun::run() {
   // Runs from before generation.txt count the games, as they always did.
   train::GenerationTraining training = train::read_generation_training(run_);
   const bool recorded = training.generation >= 0;
-  int generation = recorded            ? training.generation + (training.done ? 1 : 0)
+  int generation = recorded               ? training.generation + (training.done ? 1 : 0)
                    : trainer_->step() > 0 ? generations_done(loop_, selfplay::count_games(run_ + "/games"))
                                           : 0;  // no network yet: the first generation's training is to come
   bool unfinished = recorded && !training.done;

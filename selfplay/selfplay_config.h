@@ -45,9 +45,9 @@ struct SelfplayConfig {
   search::SearchConfig search;
   ResignConfig resign;
   search::DrawAdjudication adjudicate;  // search/draw_adjudication.h
-  int64_t games_per_shard = 100;   // a worker's shard is finished after this many games ...
-  double seconds_per_shard = 300;  // ... or when it is this old
-  std::string shard_prefix;        // before the worker id in shard names (SelfplayJob::worker_id)
+  int64_t games_per_shard = 100;        // a worker's shard is finished after this many games ...
+  double seconds_per_shard = 300;       // ... or when it is this old
+  std::string shard_prefix;             // before the worker id in shard names (SelfplayJob::worker_id)
 };
 
 // Every key of the `selfplay` section, with its range (`seed`, `search`, `resign` and

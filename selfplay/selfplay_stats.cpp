@@ -8,9 +8,12 @@ void SelfplayStats::add_game(game::GameResult result, std::string_view reason, i
   ++games_;
   positions_ += positions;
   plies_ += plies;
-  if (result == game::GameResult::FirstWins) ++results_[0];
-  else if (result == game::GameResult::SecondWins) ++results_[2];
-  else ++results_[1];
+  if (result == game::GameResult::FirstWins)
+    ++results_[0];
+  else if (result == game::GameResult::SecondWins)
+    ++results_[2];
+  else
+    ++results_[1];
   std::lock_guard lock(reasons_mutex_);
   ++reasons_[std::string(reason)];
 }
@@ -46,13 +49,15 @@ std::string SelfplayStats::progress_line() const {
   const double secs = std::max(seconds(), 1e-9);
   const int64_t g = games_;
   char head[256];
-  std::snprintf(head, sizeof head, "games %lld | %.1f pos/s | %.0f evals/s | batch %.1f | length %.1f | W/D/L %lld/%lld/%lld",
+  std::snprintf(head, sizeof head,
+                "games %lld | %.1f pos/s | %.0f evals/s | batch %.1f | length %.1f | W/D/L %lld/%lld/%lld",
                 static_cast<long long>(g), double(positions_) / secs, double(evaluations_) / secs, average_batch(),
                 g ? double(plies_) / double(g) : 0.0, static_cast<long long>(results_[0].load()),
                 static_cast<long long>(results_[1].load()), static_cast<long long>(results_[2].load()));
   std::string line = head;
   std::string reasons;
-  for (const auto& [reason, n] : end_reasons()) reasons += (reasons.empty() ? "" : " ") + reason + " " + std::to_string(n);
+  for (const auto& [reason, n] : end_reasons())
+    reasons += (reasons.empty() ? "" : " ") + reason + " " + std::to_string(n);
   if (!reasons.empty()) line += " | " + reasons;
   const auto rate = [](const char* what, double fp, int64_t checks) {
     char text[64];

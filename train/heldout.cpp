@@ -18,7 +18,9 @@ std::string number(double v, const char* format = "%.5g") {
 }
 
 // "m3", "0", "p3": a material edge in a JSON key.
-std::string edge_key(int edge) { return edge < 0 ? "m" + std::to_string(-edge) : edge > 0 ? "p" + std::to_string(edge) : "0"; }
+std::string edge_key(int edge) {
+  return edge < 0 ? "m" + std::to_string(-edge) : edge > 0 ? "p" + std::to_string(edge) : "0";
+}
 
 // Adds each row's predicted W - L and result to the bin of its material edge (rows without a
 // recorded material are left out).
@@ -70,9 +72,8 @@ HeldoutReport score_heldout(models::Network& net, const Window& window, const st
     policy_sum += losses.policy.item<double>() * targets;
     r.policy_positions += int64_t(targets);
     wdl_sum += losses.wdl.item<double>() * n;
-    const torch::Tensor result = to_loss_batch(host_batch_of_rows(window, part, result_only, false), device,
-                                               action_space, false)
-                                     .wdl;
+    const torch::Tensor result =
+        to_loss_batch(host_batch_of_rows(window, part, result_only, false), device, action_space, false).wdl;
     result_sum += -(result * torch::log_softmax(out.wdl.to(torch::kFloat), 1)).sum(1).mean().item<double>() * n;
     add_to_bins(window, rows, first, out.wdl, r);
     r.positions += int64_t(part.size());
@@ -88,9 +89,9 @@ HeldoutReport score_heldout(models::Network& net, const Window& window, const st
 
 std::string heldout_json(const HeldoutReport& r, double unix_time) {
   std::string s = "{\"step\":" + std::to_string(r.step) + ",\"time\":" + number(unix_time, "%.3f") +
-                  ",\"positions\":" + std::to_string(r.positions) + ",\"policy_positions\":" +
-                  std::to_string(r.policy_positions) + ",\"policy\":" + number(r.policy) + ",\"wdl\":" +
-                  number(r.wdl) + ",\"wdl_result\":" + number(r.wdl_result);
+                  ",\"positions\":" + std::to_string(r.positions) +
+                  ",\"policy_positions\":" + std::to_string(r.policy_positions) + ",\"policy\":" + number(r.policy) +
+                  ",\"wdl\":" + number(r.wdl) + ",\"wdl_result\":" + number(r.wdl_result);
   for (int edge = -kMaxEdge; edge <= kMaxEdge; ++edge) {
     const HeldoutReport::Bin& bin = r.by_edge[size_t(edge + kMaxEdge)];
     if (!bin.n) continue;

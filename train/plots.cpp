@@ -245,10 +245,11 @@ void plot_heldout(Plotter& p, const std::vector<Record>& lines) {
     if (last.count("n_" + k)) bins.push_back({double(edge), value(last, "predicted_" + k), value(last, "actual_" + k)});
   }
   if (bins.empty()) return p.skip("value_by_material.png: the held-out positions record no material");
-  p.draw({"value_by_material",
-          "W - L by the mover's material edge, held-out positions at step " + std::to_string(int64_t(value(last, "step"))),
-          "material edge (pawns)", "W - L", "linespoints lw 2", "set yrange [-1:1]\n", 2, ""},
-         {"edge", "predicted", "actual"}, bins);
+  p.draw(
+      {"value_by_material",
+       "W - L by the mover's material edge, held-out positions at step " + std::to_string(int64_t(value(last, "step"))),
+       "material edge (pawns)", "W - L", "linespoints lw 2", "set yrange [-1:1]\n", 2, ""},
+      {"edge", "predicted", "actual"}, bins);
 }
 
 }  // namespace

@@ -30,9 +30,9 @@ struct PlotOptions {
 };
 
 struct PlotReport {
-  std::vector<std::string> written;  // PNG paths
-  std::vector<std::string> skipped;  // "elo.png: no eval/elo.jsonl", ...
-  std::vector<std::string> warnings; // unreadable shards and lines
+  std::vector<std::string> written;   // PNG paths
+  std::vector<std::string> skipped;   // "elo.png: no eval/elo.jsonl", ...
+  std::vector<std::string> warnings;  // unreadable shards and lines
 };
 
 // Throws sz::Error when gnuplot is missing or fails (its message included), and when `run_dir`

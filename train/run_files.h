@@ -34,7 +34,7 @@ struct TrainerState {
   int format = kTrainerStateVersion;
   int64_t step = 0;
   uint64_t seed = 0;
-  int64_t samples = 0;           // training samples drawn so far
+  int64_t samples = 0;  // training samples drawn so far
   // Of them, drawn from the others' window while the bootstrap's pool was kept apart
   // (TrainConfig::bootstrap_share): what the replay ratio caps then (format 1: 0).
   int64_t network_samples = 0;

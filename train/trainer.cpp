@@ -321,7 +321,8 @@ int64_t Trainer::Impl::steps_allowed() const {
   const int64_t total = catalog->total_positions();
   if (total < tc.min_positions || !window || window->size() == 0) return 0;
   if (!bootstrap_apart() || tc.replay_ratio <= 0) return allowed_steps(tc, total);
-  const double room = std::floor(double(catalog->network_positions()) * tc.replay_ratio) - double(state.network_samples);
+  const double room =
+      std::floor(double(catalog->network_positions()) * tc.replay_ratio) - double(state.network_samples);
   return state.step + std::max<int64_t>(0, int64_t(room) / std::max<int64_t>(1, network_samples_per_step()));
 }
 
@@ -422,8 +423,8 @@ std::array<torch::Tensor, 3> Trainer::Impl::train_slices(const models::LossBatch
   for (int k = 0; k < own; ++k) {
     const int64_t first = (int64_t(dist.rank) * own + k) * rows;
     const auto cut = [&](const torch::Tensor& t) { return t.defined() ? t.narrow(0, first, rows) : t; };
-    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask), cut(batch.legal),
-                                 cut(batch.wdl), cut(batch.moves_left)};
+    const models::LossBatch part{cut(batch.input), cut(batch.policy), cut(batch.policy_mask),
+                                 cut(batch.legal), cut(batch.wdl),    cut(batch.moves_left)};
     models::Losses losses;
     {
       MixedPrecision::Guard autocast(*precision);

@@ -111,7 +111,8 @@ std::shared_ptr<const Window> Window::build(ShardCatalog& catalog, const WindowS
   auto window = std::make_shared<Window>();
   const std::vector<ShardEntry> shards = catalog.shards();  // a copy: mark_bad changes the catalog
   if (sizes.bootstrap_pool > 0) {
-    window->add_newest(catalog, shards, sizes.bootstrap_pool, previous, [](const ShardEntry& e) { return e.bootstrap; });
+    window->add_newest(catalog, shards, sizes.bootstrap_pool, previous,
+                       [](const ShardEntry& e) { return e.bootstrap; });
     for (const Segment& s : window->segments_) window->pool_rows_ += s.count;
     window->add_newest(catalog, shards, sizes.others, previous, [](const ShardEntry& e) { return !e.bootstrap; });
   } else {

@@ -79,7 +79,7 @@ class Window {
   // The first row after the segment of the shard named `name` (a file name), or -1 when the
   // window holds no segment of it.
   int64_t end_of_shard(const std::string& name) const;
-  std::vector<std::string> profiles() const;     // rule profiles of its shards, sorted
+  std::vector<std::string> profiles() const;  // rule profiles of its shards, sorted
 
  private:
   struct Segment {

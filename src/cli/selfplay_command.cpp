@@ -148,7 +148,8 @@ int selfplay_command(Args args) {
   }
   job.placement = eval::placement_chooser(control);
   job.tables = run::config_tables(config);  // as the loop's own self-play: tables.dir, which `loop` fills
-  if (job.tables) std::fprintf(stderr, "selfplay: games that reach the endgame tables in %s end there\n", config.tables.dir.c_str());
+  if (job.tables)
+    std::fprintf(stderr, "selfplay: games that reach the endgame tables in %s end there\n", config.tables.dir.c_str());
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };
   const std::atomic<bool>& stop = stop_on_interrupt();
   job.stop = &stop;

@@ -66,7 +66,8 @@ int uci_command(Args args) {
   std::ios::sync_with_stdio(false);
   // The run config's endgame tables (tables.dir, which `loop` fills), TablesPath by default.
   const std::string tables_dir = config.tables.men > 0 ? config.tables.dir : "";
-  uci::UciEngine engine(std::cout, {"sittuyin-zero", games::profile_names(), games::new_game, games::endgame_tables, tables_dir},
+  uci::UciEngine engine(std::cout,
+                        {"sittuyin-zero", games::profile_names(), games::new_game, games::endgame_tables, tables_dir},
                         load_model, config.play);
   engine.run(std::cin);
   return 0;

@@ -76,7 +76,8 @@ void append_line(const std::string& path, std::string_view line) {
   const int saved = errno;
   ::close(fd);
   errno = saved;
-  if (written != ssize_t(bytes.size())) throw Error(path + ": cannot write: " + (written < 0 ? errno_text() : "short write"));
+  if (written != ssize_t(bytes.size()))
+    throw Error(path + ": cannot write: " + (written < 0 ? errno_text() : "short write"));
 }
 
 }  // namespace sz

@@ -35,8 +35,8 @@ void PositionColumns::clear() {
 void PositionColumns::append(const PositionRow& row) {
   if (int64_t(row.planes.size()) != binary_planes || int64_t(row.scalars.size()) != scalar_features) {
     throw Error("position row has " + std::to_string(row.planes.size()) + " planes and " +
-                std::to_string(row.scalars.size()) + " scalars; expected " + std::to_string(binary_planes) +
-                " and " + std::to_string(scalar_features));
+                std::to_string(row.scalars.size()) + " scalars; expected " + std::to_string(binary_planes) + " and " +
+                std::to_string(scalar_features));
   }
   planes.insert(planes.end(), row.planes.begin(), row.planes.end());
   scalars.insert(scalars.end(), row.scalars.begin(), row.scalars.end());
@@ -62,8 +62,8 @@ void PositionColumns::append(const PositionRow& row) {
 void PositionColumns::append(const PositionColumns& other) {
   if (other.binary_planes != binary_planes || other.scalar_features != scalar_features) {
     throw Error("cannot append positions of " + std::to_string(other.binary_planes) + " planes and " +
-                std::to_string(other.scalar_features) + " scalars to columns of " +
-                std::to_string(binary_planes) + " and " + std::to_string(scalar_features));
+                std::to_string(other.scalar_features) + " scalars to columns of " + std::to_string(binary_planes) +
+                " and " + std::to_string(scalar_features));
   }
   const int64_t base = int64_t(policy_action.size());
   planes.insert(planes.end(), other.planes.begin(), other.planes.end());
@@ -94,13 +94,12 @@ std::span<const float> PositionColumns::scalars_of(int64_t i) const {
 }
 
 std::span<const int32_t> PositionColumns::policy_actions_of(int64_t i) const {
-  return std::span<const int32_t>(policy_action).subspan(size_t(policy_start[size_t(i)]),
-                                                         size_t(policy_count[size_t(i)]));
+  return std::span<const int32_t>(policy_action)
+      .subspan(size_t(policy_start[size_t(i)]), size_t(policy_count[size_t(i)]));
 }
 
 std::span<const float> PositionColumns::policy_probs_of(int64_t i) const {
-  return std::span<const float>(policy_prob).subspan(size_t(policy_start[size_t(i)]),
-                                                     size_t(policy_count[size_t(i)]));
+  return std::span<const float>(policy_prob).subspan(size_t(policy_start[size_t(i)]), size_t(policy_count[size_t(i)]));
 }
 
 void PositionColumns::check_consistent(std::string_view context) const {
@@ -109,9 +108,9 @@ void PositionColumns::check_consistent(std::string_view context) const {
   if (binary_planes < 0 || scalar_features < 0) fail("negative plane or scalar count");
   if (planes.size() != n * size_t(binary_planes)) fail("planes do not match the number of positions");
   if (scalars.size() != n * size_t(scalar_features)) fail("scalars do not match the number of positions");
-  for (size_t len : {policy_start.size(), policy_count.size(), action.size(), phase.size(), ply.size(),
-                     full_search.size(), plies_to_end.size(), has_search_value.size(), policy_target.size(),
-                     legal_count.size(), material.size()}) {
+  for (size_t len :
+       {policy_start.size(), policy_count.size(), action.size(), phase.size(), ply.size(), full_search.size(),
+        plies_to_end.size(), has_search_value.size(), policy_target.size(), legal_count.size(), material.size()}) {
     if (len != n) fail("position columns differ in length");
   }
   if (search_wdl.size() != 3 * n) fail("search_wdl does not match the number of positions");
@@ -161,10 +160,14 @@ void check_position_values(const PositionColumns& p, const game::GameSpec& spec,
 
 std::string result_text(int result) {
   switch (result) {
-    case 1: return "1-0";
-    case -1: return "0-1";
-    case 0: return "1/2-1/2";
-    default: throw Error("game result " + std::to_string(result) + " is not +1, 0 or -1");
+    case 1:
+      return "1-0";
+    case -1:
+      return "0-1";
+    case 0:
+      return "1/2-1/2";
+    default:
+      throw Error("game result " + std::to_string(result) + " is not +1, 0 or -1");
   }
 }
 

@@ -22,15 +22,15 @@ using PolicyEntry = game::PolicyEntry;
 
 // One position, as self-play appends it. The spans need only live for the call to append().
 struct PositionRow {
-  std::span<const uint64_t> planes;       // GameSpec::binary_planes bitboards (bit = square)
-  std::span<const float> scalars;         // GameSpec::scalar_features
-  std::span<const PolicyEntry> policy;    // the search's visit distribution, sparse
-  int8_t result = 0;                      // from the side to move's view: +1 win, 0 draw, -1 loss
-  game::ActionId action = 0;              // the move played
+  std::span<const uint64_t> planes;     // GameSpec::binary_planes bitboards (bit = square)
+  std::span<const float> scalars;       // GameSpec::scalar_features
+  std::span<const PolicyEntry> policy;  // the search's visit distribution, sparse
+  int8_t result = 0;                    // from the side to move's view: +1 win, 0 draw, -1 loss
+  game::ActionId action = 0;            // the move played
   game::Phase phase = game::Phase::Play;
   int32_t ply = 0;
-  bool full_search = true;                // playout-cap randomisation: only these are policy targets
-  int32_t plies_to_end = 0;               // plies from this position to the end of the game
+  bool full_search = true;   // playout-cap randomisation: only these are policy targets
+  int32_t plies_to_end = 0;  // plies from this position to the end of the game
   // The search's value of the position: win/draw/loss for the side to move, the value of the
   // policy target (its children's values weighted by it: forced and exploratory visits left out)
   // with decided draws worth 0 (no contempt). A value target besides the result.
@@ -67,7 +67,7 @@ struct PositionColumns {
   std::vector<int32_t> ply;
   std::vector<uint8_t> full_search;  // 0 or 1
   std::vector<int32_t> plies_to_end;
-  std::vector<float> search_wdl;  // 3 per row: win, draw, loss (PositionRow::search_wdl)
+  std::vector<float> search_wdl;          // 3 per row: win, draw, loss (PositionRow::search_wdl)
   std::vector<uint8_t> has_search_value;  // 0 or 1
   std::vector<uint8_t> policy_target;     // 0 or 1
   std::vector<int32_t> legal_count;
@@ -108,8 +108,8 @@ struct GameMeta {
   int8_t result = 0;       // from White's (the first player's) view: +1, 0, -1
   std::string end_reason;  // as the rules give it: "checkmate", "stalemate", ...
   std::string start_fen;
-  std::string moves;       // placements and moves in UCI notation, space separated
-  std::string model_id;    // the network that played (empty for the bootstrap evaluator)
+  std::string moves;     // placements and moves in UCI notation, space separated
+  std::string model_id;  // the network that played (empty for the bootstrap evaluator)
   uint64_t seed = 0;
 };
 

@@ -24,7 +24,7 @@ UciProcess::UciProcess(const std::string& command, std::string name) : command_(
   pid_ = fork();
   if (pid_ < 0) throw Error(name_ + ": fork: " + std::strerror(errno));
   if (pid_ == 0) {  // child: only async-signal-safe calls from here
-    setpgid(0, 0);   // its own process group, so that the destructor can end /bin/sh's children
+    setpgid(0, 0);  // its own process group, so that the destructor can end /bin/sh's children
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
     close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -49,9 +49,12 @@ UciProcess::~UciProcess() {
   bool exited = pid_ <= 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
   while (!exited && std::chrono::steady_clock::now() < deadline) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) exited = true;
-    else if (from_ >= 0) drain(10);
-    else usleep(10'000);
+    if (waitpid(pid_, nullptr, WNOHANG) == pid_)
+      exited = true;
+    else if (from_ >= 0)
+      drain(10);
+    else
+      usleep(10'000);
   }
   if (from_ >= 0) close(from_);
   if (exited) return;
@@ -93,11 +96,13 @@ std::string UciProcess::read_line(double timeout_s) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
   std::string line;
   while (!take_buffered_line(line)) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     pollfd p{from_, POLLIN, 0};
     const int ready = left.count() > 0 ? poll(&p, 1, int(left.count())) : 0;
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) throw Error(name_ + ": no answer from `" + command_ + "` within " + std::to_string(timeout_s) + " s");
+    if (ready == 0)
+      throw Error(name_ + ": no answer from `" + command_ + "` within " + std::to_string(timeout_s) + " s");
     char chunk[4096];
     const ssize_t n = read(from_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
@@ -115,7 +120,8 @@ std::string UciProcess::wait_for(std::string_view prefix, double timeout_s) {
       std::string line = read_line(std::max(left, 0.0));
       if (line.starts_with(prefix)) return line;
     } catch (const Error&) {
-      throw Error(name_ + ": no '" + std::string(prefix) + "' from `" + command_ + "` within " + std::to_string(timeout_s) + " s, or it exited");
+      throw Error(name_ + ": no '" + std::string(prefix) + "' from `" + command_ + "` within " +
+                  std::to_string(timeout_s) + " s, or it exited");
     }
   }
 }

@@ -66,7 +66,7 @@ class NetRunner {
   const std::string& device() const;  // resolved, e.g. "cpu" or "cuda:0"
   Precision precision() const;
   int max_batch() const;
-  int threads() const;  // the intra-op threads its forward passes want (set_torch_threads)
+  int threads() const;        // the intra-op threads its forward passes want (set_torch_threads)
   int output_stride() const;  // action_space + 4
 
   // The staging rows run() reads: max_batch() rows of spec.binary_planes words and of

@@ -44,9 +44,9 @@ struct SearchResult {
   // draws worth 0. Leaves out what exploration spent on moves the search rejects (forced
   // playouts, noise), which the root mean `wdl` counts: the recorded value target.
   std::array<float, 3> target_wdl{};
-  float temperature = 0;       // used for the move choice (0 for Gumbel)
-  uint32_t root_visits = 0;    // N of the root, visits kept from the previous move included
-  int new_visits = 0;          // simulations this search ran
+  float temperature = 0;     // used for the move choice (0 for Gumbel)
+  uint32_t root_visits = 0;  // N of the root, visits kept from the previous move included
+  int new_visits = 0;        // simulations this search ran
 };
 
 // One root child, for reports, UCI output and tests. q and d from the root mover's view.

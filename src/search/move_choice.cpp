@@ -52,8 +52,8 @@ int choose_root_edge(const Tree& tree, game::Player mover, std::span<float> weig
     for (size_t i = 0; i < weights.size(); ++i)
       if (decided(tree, edges, i)) weights[i] = 0;
   int chosen = choose_by_temperature(weights, choice.temperature, rng);
-  if (best_decided >= 0 && (!undecided || child_q(tree, best_decided, mover, choice.draws) >=
-                                              child_q(tree, chosen, mover, choice.draws)))
+  if (best_decided >= 0 &&
+      (!undecided || child_q(tree, best_decided, mover, choice.draws) >= child_q(tree, chosen, mover, choice.draws)))
     chosen = best_decided;
   return with_proven_win(tree, mover, chosen, choice);
 }

@@ -24,5 +24,4 @@ size_t tree_bytes(const Tree& tree);
 // ties), at most `max_plies` of them, ending where no child has a visit.
 std::vector<game::ActionId> principal_variation(const Tree& tree, int max_plies = 64);
 
-
 }  // namespace sz::search

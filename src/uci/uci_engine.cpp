@@ -298,9 +298,9 @@ bool UciEngine::answer_from_tables() {
   std::array<game::ActionId, game::kMaxActions> best{};
   if (!value || tables_->best_actions(*current_, best) == 0) return false;
   const int moves = (value->plies_to_end + 1) / 2;
-  const std::string score = value->verdict == game::TableVerdict::Draw ? "cp 0"
+  const std::string score = value->verdict == game::TableVerdict::Draw  ? "cp 0"
                             : value->verdict == game::TableVerdict::Win ? "mate " + std::to_string(moves)
-                                                                          : "mate -" + std::to_string(moves);
+                                                                        : "mate -" + std::to_string(moves);
   const std::string move = current_->action_to_string(best[0]);
   emit("info depth 1 score " + score + " nodes 0 pv " + move + " string endgame tables: " +
        std::to_string(value->plies_to_end) + " plies to the end" + (value->plies_exact ? "" : " at least"));
@@ -343,8 +343,8 @@ void UciEngine::cmd_position(std::span<const std::string> tokens) {
 
 std::string UciEngine::set_position(std::span<const std::string> tokens) {
   if (tokens.empty() || (tokens[0] != "startpos" && tokens[0] != "fen"))
-    return "position: expected 'startpos' or 'fen', not '" +
-                 (tokens.empty() ? std::string() : shown_text(tokens[0])) + "'";
+    return "position: expected 'startpos' or 'fen', not '" + (tokens.empty() ? std::string() : shown_text(tokens[0])) +
+           "'";
   const auto moves_at = std::find(tokens.begin(), tokens.end(), "moves");
   const bool from_fen = tokens[0] == "fen";
   if (!from_fen && tokens.begin() + 1 != moves_at)
@@ -361,7 +361,7 @@ std::string UciEngine::set_position(std::span<const std::string> tokens) {
     auto action = current_->parse_action(*it);
     if (!action) {
       return "position: move " + std::to_string(moves_.size() + 1) + " '" + shown_text(*it) +
-                   "' is not legal; the position stops before it: " + action.error();
+             "' is not legal; the position stops before it: " + action.error();
     }
     current_->apply(*action);
     moves_.push_back(*action);

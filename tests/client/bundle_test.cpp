@@ -213,7 +213,8 @@ TEST_F(BundleTest, ANonFiniteWeightAnywhereIsRefused) {
   const size_t at = onnx.find(value);
   ASSERT_NE(at, std::string::npos);
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  onnx.replace(at + sizeof(float) * (last.data.size() / 2), sizeof nan, reinterpret_cast<const char*>(&nan), sizeof nan);
+  onnx.replace(at + sizeof(float) * (last.data.size() / 2), sizeof nan, reinterpret_cast<const char*>(&nan),
+               sizeof nan);
   write_file_atomically(dir + "/model.onnx", onnx);
   EXPECT_NE(open_error(dir).find(dir + "/model.onnx: weight " + last.name + "["), std::string::npos) << open_error(dir);
   EXPECT_NE(open_error(dir).find("is not finite (damaged model)"), std::string::npos) << open_error(dir);

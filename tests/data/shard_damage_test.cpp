@@ -12,10 +12,10 @@
 
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 #include "core/error.h"
@@ -81,8 +81,8 @@ TEST(ShardDamage, VersionOneShardsReadWithTheResultAsSearchValue) {
   const std::string path = write_shard(dir, 2);
   edit_file(path, [](hid_t file) {
     EXPECT_GE(H5Ldelete(file, "positions/search_wdl", H5P_DEFAULT), 0);
-    for (const char* v3 : {"positions/has_search_value", "positions/policy_target", "positions/legal_count",
-                           "positions/material"})
+    for (const char* v3 :
+         {"positions/has_search_value", "positions/policy_target", "positions/legal_count", "positions/material"})
       EXPECT_GE(H5Ldelete(file, v3, H5P_DEFAULT), 0);
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
     const int64_t version = 1;
@@ -108,8 +108,8 @@ TEST(ShardDamage, VersionTwoShardsReadWithTheirTargetsUpgraded) {
   TempDir dir;
   const std::string path = write_shard(dir, 8);
   edit_file(path, [](hid_t file) {
-    for (const char* v3 : {"positions/has_search_value", "positions/policy_target", "positions/legal_count",
-                           "positions/material"})
+    for (const char* v3 :
+         {"positions/has_search_value", "positions/policy_target", "positions/legal_count", "positions/material"})
       EXPECT_GE(H5Ldelete(file, v3, H5P_DEFAULT), 0);
     const hid_t attr = H5Aopen(file, "sample_format_version", H5P_DEFAULT);
     const int64_t version = 2;

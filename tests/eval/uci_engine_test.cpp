@@ -461,7 +461,6 @@ TEST(UciEngine, TheModelIsLoadedForTheVariantsGame) {
   EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
 }
 
-
 // One move choice through every path (issue: "two move choices"): the same search settings and
 // seed give the same move from GameSearch::run, from the arena's MCTS player and from the UCI
 // engine (`go nodes N`; the game clients' C API is checked against `uci` by UciParity). The
@@ -488,7 +487,8 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
     const game::ActionId by_search = direct.run(uniform, search::SearchKind::Cheap, visits, 0.0f).action;
 
     eval::MctsPlayerOptions options{config, visits, /*temperature=*/0, /*tables=*/nullptr};
-    auto player = eval::mcts_player_factory(options, [](int) { return std::make_unique<search::UniformEvaluator>(); })(0);
+    auto player =
+        eval::mcts_player_factory(options, [](int) { return std::make_unique<search::UniformEvaluator>(); })(0);
     player->new_game(*state, seed);
     const auto by_arena = player->choose_move({*state, {}, {}, *state});
     ASSERT_TRUE(by_arena) << by_arena.error();
@@ -499,8 +499,8 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
     engine.handle("go nodes " + std::to_string(visits));
     engine.wait();
     const std::string text = out.str();
-    const std::string by_uci = text.substr(text.rfind("bestmove ") + 9, text.find('\n', text.rfind("bestmove ")) -
-                                                                            text.rfind("bestmove ") - 9);
+    const std::string by_uci = text.substr(text.rfind("bestmove ") + 9,
+                                           text.find('\n', text.rfind("bestmove ")) - text.rfind("bestmove ") - 9);
     EXPECT_EQ(state->action_to_string(by_search), state->action_to_string(*by_arena)) << fen;
     EXPECT_EQ(state->action_to_string(by_search), by_uci) << fen;
   }

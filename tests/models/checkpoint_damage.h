@@ -26,7 +26,8 @@ inline void damage_weights(const std::string& path) {
     bytes.assign(std::istreambuf_iterator<char>(in), {});
   }
   std::vector<torch::Tensor> tensors = loaded.net->parameters();
-  std::sort(tensors.begin(), tensors.end(), [](const torch::Tensor& a, const torch::Tensor& b) { return a.numel() > b.numel(); });
+  std::sort(tensors.begin(), tensors.end(),
+            [](const torch::Tensor& a, const torch::Tensor& b) { return a.numel() > b.numel(); });
   std::string needle;
   for (const torch::Tensor& p : tensors) {
     const torch::Tensor t = p.contiguous().cpu();

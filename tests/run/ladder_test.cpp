@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "core/error.h"
-
 #include "train/train_fixtures.h"
 
 namespace sz::run {
@@ -77,7 +76,6 @@ TEST(Ladder, ConditionsOfFiftyThreeBitsReadBackExactly) {
   EXPECT_TRUE(again.played(100, kAnchorStep));
 }
 
-
 // A line of ladder.jsonl is read back strictly: out-of-range counts, a self-match or a network
 // not adopted are errors naming the file and line (they gave "-986 games" and "+37203 Elo"); a
 // killed writer's unfinished line is skipped.
@@ -91,12 +89,9 @@ TEST(Ladder, OutOfRangeLinesAreErrorsNamingFileAndLine) {
     return line.substr(0, at) + value + line.substr(line.find_first_of(",}", at));
   };
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {with("wins", "-1000"), "wins -1000"},
-      {with("draws", "1e300"), "draws 1.0000000000000001e+300"},
-      {with("losses", "0.5"), "losses 0.5"},
-      {with("a_step", "1e30"), "a_step"},
-      {with("b_step", "100"), "against itself"},
-      {with("a_step", "200"), "step 200 is not in networks.jsonl"},
+      {with("wins", "-1000"), "wins -1000"},      {with("draws", "1e300"), "draws 1.0000000000000001e+300"},
+      {with("losses", "0.5"), "losses 0.5"},      {with("a_step", "1e30"), "a_step"},
+      {with("b_step", "100"), "against itself"},  {with("a_step", "200"), "step 200 is not in networks.jsonl"},
       {"{\"a_step\": 100}", "no 'a_generation'"},
   };
   for (const auto& [line, message] : cases) {

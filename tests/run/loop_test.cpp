@@ -321,23 +321,40 @@ TEST(Loop, ResumedLoopGoesOnWithoutADamagedShard) {
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12 + 8);
 }
 
-
 // configs/workstation.yaml, the one-GPU recipe, at a reduced scale on the CPU: every key it sets
 // is read, and a loop of its settings runs end to end once sizes, device and network are cut.
 TEST(Loop, TheWorkstationRecipeRunsAtAReducedScaleOnTheCpu) {
   TempDir run;
-  const RunConfig c =
-      load_run_config("workstation", {"dir=" + run.str(), "net=tiny", "inference.device=cpu", "train.device=cpu",
-                                      "search.full_visits=8", "search.cheap_visits=4", "selfplay.threads=1",
-                                      "selfplay.games_per_thread=4", "selfplay.max_plies=120",
-                                      "selfplay.games_per_shard=4", "train.batch_size=32", "train.min_positions=100",
-                                      "train.window_floor=1000", "train.window_cap=100000", "train.heldout_positions=500",
-                                      "train.checkpoint_every=5", "loop.generations=2", "loop.bootstrap_games=8",
-                                      "loop.bootstrap_train_steps=6", "loop.games_per_generation=4",
-                                      "loop.train_steps_per_generation=4", "loop.rate_games=2", "loop.anchor=random",
-                                      "loop.final_eval_games=2", "loop.eval_simulations=8", "loop.eval_concurrency=2",
-                                      "inference.max_batch=64", "tables.dir=" + run.str() + "/tables", "tables.men=3"})
-          .take_or_throw();
+  const RunConfig c = load_run_config("workstation", {"dir=" + run.str(),
+                                                      "net=tiny",
+                                                      "inference.device=cpu",
+                                                      "train.device=cpu",
+                                                      "search.full_visits=8",
+                                                      "search.cheap_visits=4",
+                                                      "selfplay.threads=1",
+                                                      "selfplay.games_per_thread=4",
+                                                      "selfplay.max_plies=120",
+                                                      "selfplay.games_per_shard=4",
+                                                      "train.batch_size=32",
+                                                      "train.min_positions=100",
+                                                      "train.window_floor=1000",
+                                                      "train.window_cap=100000",
+                                                      "train.heldout_positions=500",
+                                                      "train.checkpoint_every=5",
+                                                      "loop.generations=2",
+                                                      "loop.bootstrap_games=8",
+                                                      "loop.bootstrap_train_steps=6",
+                                                      "loop.games_per_generation=4",
+                                                      "loop.train_steps_per_generation=4",
+                                                      "loop.rate_games=2",
+                                                      "loop.anchor=random",
+                                                      "loop.final_eval_games=2",
+                                                      "loop.eval_simulations=8",
+                                                      "loop.eval_concurrency=2",
+                                                      "inference.max_batch=64",
+                                                      "tables.dir=" + run.str() + "/tables",
+                                                      "tables.men=3"})
+                          .take_or_throw();
   EXPECT_EQ(c.name, "workstation");
   EXPECT_EQ(c.train.lr_schedule, train::LrSchedule::Cosine);
   EXPECT_EQ(c.inference.precision, nn::Precision::Auto);
@@ -346,7 +363,6 @@ TEST(Loop, TheWorkstationRecipeRunsAtAReducedScaleOnTheCpu) {
   EXPECT_FALSE(report.final_model.empty());
   EXPECT_TRUE(report.final_vs_first.has_value());
 }
-
 
 // A rerun of a finished loop plays no final match again: each is on record once (it was played
 // and counted again on every rerun, and after a stop between the two).
@@ -427,7 +443,6 @@ TEST(Loop, TheLoopHoldsItsShardNamesAgainstAWorkerOfTheSameName) {
   }
 }
 
-
 // The endgame tables in the loop: built into tables.dir before the first generation (then kept),
 // loaded, and a self-play game that reaches them ends with their result.
 TEST(Loop, BuildsTheEndgameTablesAndSelfplayEndsGamesThatReachThem) {
@@ -438,7 +453,8 @@ TEST(Loop, BuildsTheEndgameTablesAndSelfplayEndsGamesThatReachThem) {
   std::vector<std::string> lines;
   run_loop(config, nullptr, quiet(&lines));
   const auto said = [&](const std::string& what) {
-    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(what) != std::string::npos; });
   };
   EXPECT_TRUE(said("loop: endgame tables of up to 3 men in " + dir.str() + "/tables: 4 built"));
   lines.clear();
