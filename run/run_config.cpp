@@ -11,6 +11,10 @@
 #include "games/registry.h"
 #include "models/net_config.h"
 
+#ifndef SZ_VERSION
+#define SZ_VERSION "unknown"
+#endif
+
 namespace sz::run {
 
 namespace {
@@ -223,6 +227,16 @@ train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& ru
   setup.spec = games::spec_for(config.profile).take_or_throw("profile '" + config.profile + "'");
   setup.seed = config.seed;
   setup.run_dir = run_dir;
+  // What every rank must agree on: the train section but where each rank runs, the network, the
+  // seed, the profile and the program.
+  train::TrainConfig agreed = config.train;
+  agreed.device = train::TrainConfig().device;
+  agreed.threads = 0;
+  config::Writer w;
+  write_section(w, "train", agreed);
+  write_section(w, "net", setup.net);
+  setup.agreement = w.finish() + "seed: " + std::to_string(config.seed) + "\nprofile: " + config.profile +
+                    "\nprogram: sittuyin-zero " + SZ_VERSION + "\n";
   return setup;
 }
 

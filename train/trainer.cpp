@@ -50,6 +50,31 @@ struct Interval {
 
 enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kLossSums };
 
+// A rank whose configuration is not rank 0's would train other weights and checkpoint nothing
+// of its own: it stops, naming the first line of `agreement` that differs.
+void check_agreement(ProcessGroup& group, const std::string& agreement) {
+  const std::string leader = group.text_of_rank0(agreement);
+  if (leader == agreement || group.rank() == 0) return;
+  // "section.key: value" of line i (YAML: a section's keys are indented beneath it).
+  const auto keyed = [](const std::vector<std::string_view>& lines, size_t i) {
+    if (i >= lines.size()) return std::string("(nothing)");
+    std::string section;
+    for (size_t j = 0; j <= i; ++j)
+      if (!lines[j].empty() && lines[j][0] != ' ' && lines[j].ends_with(":"))
+        section = lines[j].substr(0, lines[j].size() - 1);
+    const std::string_view line = lines[i];
+    const size_t text = line.find_first_not_of(' ');
+    return text == 0 || text == std::string_view::npos ? std::string(line)
+                                                       : section + "." + std::string(line.substr(text));
+  };
+  const std::vector<std::string_view> mine = split(agreement, '\n'), theirs = split(leader, '\n');
+  for (size_t i = 0; i < std::max(mine.size(), theirs.size()); ++i) {
+    if (i < mine.size() && i < theirs.size() && mine[i] == theirs[i]) continue;
+    throw Error("rank " + std::to_string(group.rank()) + " was started with another configuration than rank 0: '" +
+                keyed(mine, i) + "' here, '" + keyed(theirs, i) + "' on rank 0; start every rank with the same config");
+  }
+}
+
 }  // namespace
 
 struct Trainer::Impl {
@@ -128,7 +153,10 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   }
   use_training_threads();
   device = torch::Device(nn::resolve_device(tc.device));
-  if (dist.distributed()) group = std::make_unique<ProcessGroup>(dist, device);
+  if (dist.distributed()) {
+    group = std::make_unique<ProcessGroup>(dist, device);
+    check_agreement(*group, setup.agreement);
+  }
   precision = std::make_unique<MixedPrecision>(tc.precision, device);
   if (slices > 1 && precision->resolved() == TrainPrecision::Float16)
     throw Error("train.precision float16 with several slices or ranks: not supported yet (use bfloat16)");

@@ -76,6 +76,11 @@ struct TrainerSetup {
   // gradients are averaged, so the ranks keep the same weights. Rank 0 alone writes the run's
   // files (checkpoints, metrics, current.txt), the others only read them.
   DistributedConfig distributed{};
+  // What every rank of a distributed run must agree on, as "key: value" lines (run::trainer_setup
+  // writes the train section but its device and threads, the network, the seed and the program's
+  // version): a rank whose text differs from rank 0's stops before the first step with an error
+  // naming the first line that differs. "" : nothing checked.
+  std::string agreement;
   // Each batch is cut into this many equal slices, a forward pass each (batch normalisation sees
   // one slice), their gradients averaged; the ranks share them, so world_size must divide it and
   // it must divide train.batch_size. 0: one slice per rank. N ranks compute what one rank with N

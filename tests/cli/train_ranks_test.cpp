@@ -57,6 +57,25 @@ TEST(TrainRanks, TwoProcessesTrainTogetherAndRankZeroWritesTheFiles) {
   fs::remove_all(run);
 }
 
+// A rank started with another configuration (here another learning rate) joined silently and
+// trained other weights: it now stops before the first step, naming what differs.
+TEST(TrainRanks, ARankWithAnotherConfigurationIsRefusedNamingTheKey) {
+  const std::string run = run_with_games("train-ranks-config");
+  ASSERT_FALSE(run.empty());
+  const std::string train = sz::test::binary() + " train --run " + run + " --steps 2" + kQuick +
+                            " --set train.min_positions=100 --set train.batch_size=16 --world-size 2"
+                            " --rendezvous 127.0.0.1:" +
+                            std::to_string(20000 + (getpid() + 3571) % 20000) + " --timeout 60";
+  const sz::test::CommandRun r = run_shell("sh -c '" + train + " --rank 0 & a=$!; " + train +
+                                           " --set train.learning_rate=0.5 --rank 1; rb=$?; wait $a; exit $rb'");
+  EXPECT_NE(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("rank 1 was started with another configuration than rank 0: 'train.learning_rate: 0.5' here, "
+                          "'train.learning_rate: 0.02' on rank 0"),
+            std::string::npos)
+      << r.output;
+  fs::remove_all(run);
+}
+
 TEST(TrainRanks, AStopSignalToOneRankStopsBothTogether) {
   const std::string run = run_with_games("train-ranks-stop");
   ASSERT_FALSE(run.empty());
