@@ -12,6 +12,7 @@
 //                positions (printed; the same moves), with and without wasm SIMD
 //   profiles     every rule profile: placement by "place the rest" with a formation, and a
 //                promotion in place by clicks
+//   embed        docs/CLIENTS.md's JavaScript example, run as a module in a page
 //
 // Exits 77 (skipped) when prepare.sh could not make the page, naming what is missing.
 'use strict';
@@ -288,9 +289,33 @@ async function testProfiles(browser, base) {
   await page.close();
 }
 
+// ---- docs/CLIENTS.md's example of the wasm module, as it stands in the document
+
+async function testEmbed(browser, base) {
+  const doc = fs.readFileSync(path.join(__dirname, '../../docs/CLIENTS.md'), 'utf8');
+  const begin = doc.indexOf('```js\n') + 6;
+  const example = doc.slice(begin, doc.indexOf('```', begin));
+  fs.writeFileSync(path.join(env.site, 'js/doc_example.js'), example);
+  fs.writeFileSync(path.join(env.site, 'doc-example.html'),
+                   '<!doctype html><meta charset="utf-8"><script type="module" src="js/doc_example.js"></script>');
+  const page = await browser.newPage();
+  const logged = [], errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'log') logged.push(m.text());
+    else if (!m.text().includes('404')) errors.push(m.text());  // the browser asks for a favicon
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/doc-example.html`);
+  for (let i = 0; i < 600 && !logged.length && !errors.length; ++i) await new Promise((r) => setTimeout(r, 100));
+  check(logged.length === 1 && errors.length === 0, `the example ran: ${logged.concat(errors).join(' | ')}`);
+  await page.close();
+}
+
 async function main() {
   const name = process.argv[2];
-  const tests = { page: testPage, bad_bundles: testBadBundles, speed: testSpeed, profiles: testProfiles };
+  const tests = {
+    page: testPage, bad_bundles: testBadBundles, speed: testSpeed, profiles: testProfiles, embed: testEmbed,
+  };
   if (!tests[name]) throw new Error(`no test '${name}' (${Object.keys(tests).join(', ')})`);
   if (!fs.existsSync(path.join(env.work, 'ready'))) {
     const why = fs.existsSync(path.join(env.work, 'not-ready'))
