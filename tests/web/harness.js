@@ -109,12 +109,12 @@ class UciClient {
 }
 
 // The native check of a game the page played (web_game_check.cpp).
-function checkGame(env, { profile, startFen, moves, white, black, date }) {
+function checkGame(env, { profile, startFen, moves, white, black, date, bundle = env.bundle }) {
   const file = path.join(env.work, `moves-${process.pid}.txt`);
   fs.writeFileSync(file, moves.map((m) => `${m.uci} ${m.san}\n`).join(''));
   let out;
   try {
-    out = execFileSync(env.gameCheck, [env.bundle, profile, startFen, file, white, black, date]).toString();
+    out = execFileSync(env.gameCheck, [bundle, profile, startFen, file, white, black, date]).toString();
   } catch (e) {
     out = e.stdout.toString();
   }

@@ -30,11 +30,25 @@ if ! grep -qs "\"version\": \"$version\"" "$work/npm/node_modules/puppeteer-core
 fi
 
 # The tables of every profile's ending rules up to three men (about a second), and the page
-# with the test bundle: the reference network under every Sittuyin profile, the levels of
-# tests/web/levels.yaml (their Elo are test values, not measured).
+# with the test bundles: in bundle/ the reference network under every Sittuyin profile, the
+# levels of tests/web/levels.yaml (their Elo are test values, not measured) and the tables; in
+# shatranj/ a tiny Shatranj network after one training step on four bootstrap games (a few
+# seconds), without levels.
 "$binary" tables build --men 3 --out "$work/tables" >"$work/tables.log" 2>&1
 sed "s|CHECKPOINT|$model|" "$src/tests/web/levels.yaml" >"$work/levels.yaml"
-WEB_BUILD_DIR="$work/build" SZ_BINARY="$binary" "$src/scripts/export-web.sh" --out "$work/site" --model "$model" \
+export WEB_BUILD_DIR="$work/build" SZ_BINARY="$binary"
+"$src/scripts/export-web.sh" --out "$work/site" --model "$model" \
   --profile sittuyin --profile sittuyin-plyyard --profile sittuyin-traditional --profile sittuyin-youzai \
   --profile sittuyin-chessplayx --levels "$work/levels.yaml" --tables "$work/tables"
+shatranj=$work/shatranj-run
+if [[ ! -f $shatranj/models/model-00000001.pt ]]; then
+  rm -rf "$shatranj"
+  set=(--set profile=shatranj --set net=tiny)
+  "$binary" selfplay --games 4 --out "$shatranj/games" "${set[@]}" --set search.full_visits=2 \
+    --set search.cheap_visits=2 --set selfplay.max_plies=40 --set selfplay.threads=1 >"$work/shatranj.log" 2>&1
+  "$binary" train --run "$shatranj" --steps 1 "${set[@]}" --set train.min_positions=10 --set train.batch_size=16 \
+    --set train.window_floor=10 --set train.recent_positions=10 >>"$work/shatranj.log" 2>&1
+fi
+"$src/scripts/export-web.sh" --out "$work/site" --bundle shatranj --model "$shatranj/models/model-00000001.pt" \
+  --profile shatranj --tables "$work/tables"
 touch "$work/ready"

@@ -10,8 +10,8 @@
 //   bad_bundles  a missing model.onnx, a truncated one, a format from the future: a message
 //   speed        positions per second of bench.html against sittuyin-client on the same
 //                positions (printed; the same moves), with and without wasm SIMD
-//   profiles     every rule profile: placement by "place the rest" with a formation, and a
-//                promotion in place by clicks
+//   profiles     every rule profile: placement by "place the rest" with a formation, a
+//                promotion in place by clicks, and a Shatranj bundle beside (the game picker)
 //   embed        docs/CLIENTS.md's JavaScript example, run as a module in a page
 //
 // Exits 77 (skipped) when prepare.sh could not make the page, naming what is missing.
@@ -286,6 +286,29 @@ async function testProfiles(browser, base) {
   check(marked && s.moves[0].uci === 'f6f6f' && s.moves[0].san.startsWith('f6=F'),
         `promotion in place by clicks: ${s.moves[0].uci} (${s.moves[0].san})`);
   await screenshot(page, 'promotion.png');
+
+  // The folder's second bundle, Shatranj (no levels: plain searches), by the game picker.
+  const games = await page.$$eval('#game option', (o) => o.map((x) => x.value));
+  check(games.join(' ') === 'bundle/ shatranj/', `the game picker offers ${games.join(' ')}`);
+  await page.select('#game', 'shatranj/');
+  await page.waitForFunction(() => window.sz.info.game === 'shatranj' && window.sz.view.status.ply === 0 &&
+                             !window.sz.busy && window.sz.profile === 'shatranj', { timeout: 60000 });
+  const levels = await page.$$eval('#level option', (o) => o.map((x) => x.value));
+  check(levels.join(' ') === 'sims:64 sims:256 sims:800', `Shatranj without levels offers searches: ${levels}`);
+  await page.select('#level', 'sims:64');
+  const pick = rng(99);
+  let t = await state(page);
+  for (let ply = 0; ply < 12 && t.view.result === 'ongoing'; ply += 2) {
+    await playByHand(page, t.view.legal[pick(t.view.legal.length)], ply % 4 === 2);
+    await idle(page);
+    t = await state(page);
+  }
+  await screenshot(page, 'shatranj.png');
+  const native = checkGame(env, { profile: 'shatranj', startFen: t.startFen, moves: t.moves, white: 'w', black: 'b',
+                                  date: '?', bundle: path.join(env.site, 'shatranj') });
+  check(t.moves.length >= 10 && native.bad.length === 0 && native.result === t.view.result,
+        `Shatranj: ${t.moves.length} plies by clicks and drags, legal by the rules core ${native.bad.join('; ')}`);
+  check(page.problems.length === 0, `no errors in the page ${page.problems.join('; ')}`);
   await page.close();
 }
 

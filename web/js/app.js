@@ -2,7 +2,7 @@
 // page holds the game's record (its start and moves) and draws what the runtime answers; every
 // legal move, check, count, end and SAN is the C API's.
 //
-// URL parameters: bundle (the bundle's folder, default bundle/), profile, side (white|black),
+// URL parameters: bundle (the bundle's folder, default the first of bundles.txt, else bundle/), profile, side (white|black),
 // level, fen (a start position), seed (the game's; the search of ply p uses seed * (p + 1), the
 // seed of sittuyin-client's search after p ucinewgame: tests/web), simd=0 (the build without
 // wasm SIMD).
@@ -43,6 +43,7 @@ const app = {
   thinkTimes: [],     // ms of each engine move
   timings: {},
   error: null,
+  fenParam: params.get('fen') || null,  // the start of the first bundle's games
 };
 window.sz = app;
 
@@ -144,7 +145,7 @@ async function newGame(moves = []) {
   app.busy = true;
   const { view, sans } = await app.engine.call('newGame', {
     profile: app.profile,
-    fen: params.get('fen') || null,
+    fen: app.fenParam,
     moves: moves.map((m) => m.uci),
   });
   if (!moves.length) {
@@ -244,9 +245,14 @@ async function startGame() {
   app.humanWhite = $('side').value !== 'black';
   app.flipped = !app.humanWhite;
   showMessage('');
-  await fillFormations();
-  await newGame();
-  await engineTurns();
+  try {
+    await fillFormations();
+    await newGame();
+    await engineTurns();
+  } catch (e) {
+    app.busy = false;
+    showMessage(`Cannot start the game: ${e.message}`, 'error');
+  }
 }
 
 function downloadPgn() {
@@ -280,10 +286,12 @@ function option(value, text) {
   return o;
 }
 
+let urlPicks = true;  // the URL's profile, level and side apply to the first bundle opened
+
 function fillPickers() {
   const profiles = $('profile');
   profiles.replaceChildren(...app.info.profiles.map((p) => option(p.id, p.source ? `${p.id} (${p.source})` : p.id)));
-  if (params.has('profile')) profiles.value = params.get('profile');
+  if (urlPicks && params.has('profile')) profiles.value = params.get('profile');
   const levels = $('level');
   if (app.info.levels.length) {
     levels.replaceChildren(...app.info.levels.map((l) => option(String(l.level),
@@ -293,8 +301,9 @@ function fillPickers() {
     levels.replaceChildren(...SEARCH_LEVELS.map((n) => option(`sims:${n}`, `search, ${n} simulations (no measured Elo)`)));
     levels.value = `sims:${SEARCH_LEVELS[SEARCH_LEVELS.length - 1]}`;
   }
-  if (params.has('level')) levels.value = params.get('level');
-  if (params.has('side')) $('side').value = params.get('side');
+  if (urlPicks && params.has('level')) levels.value = params.get('level');
+  if (urlPicks && params.has('side')) $('side').value = params.get('side');
+  urlPicks = false;
 }
 
 async function fillFormations() {
@@ -302,7 +311,7 @@ async function fillFormations() {
   const allowed = await app.engine.call('formations', { profile: $('profile').value, list: app.formations });
   select.replaceChildren(option('', 'the engine chooses'),
                          ...allowed.filter((f) => !f.problem).map((f) => option(f.text, `${f.name}: ${f.text}`)));
-  select.closest('label').hidden = app.info.game !== 'sittuyin';
+  $('placement-tools').hidden = app.info.game !== 'sittuyin';
 }
 
 // ---- start
@@ -310,33 +319,76 @@ async function fillFormations() {
 const board = new BoardView(
   { board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom'), chooser: $('chooser') }, humanMove);
 
+// The bundles of the folder (bundles.txt, written by scripts/export-web.sh: "FOLDER GAME" lines), for
+// the game picker; none when the folder holds one bundle in bundle/.
+async function loadBundleList() {
+  try {
+    const response = await fetch(new URL('bundles.txt', location.href));
+    if (!response.ok) return [];
+    return (await response.text()).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+      .map((l) => ({ folder: l.split(/\s+/)[0], game: l.split(/\s+/)[1] || '' }));
+  } catch {
+    return [];
+  }
+}
+
+// Opens the bundle in `folder` (relative to the page) and fills the pickers; throws the runtime's
+// message.
+async function openBundle(folder) {
+  app.info = await app.engine.call('open', { url: new URL(folder, location.href).href });
+  app.bundleFolder = folder;
+  document.title = app.info.game === 'sittuyin' ? 'Sittuyin' : 'Shatranj';
+  $('title').textContent = document.title;
+  $('runtime-note').textContent = `runtime: WebAssembly ${app.runtime.simd ? 'with' : 'without'} SIMD, C API version ` +
+    `${app.runtime.apiVersion}; bundle ${folder}: ${(app.info.bytes / 1024).toFixed(0)} KB` +
+    (app.info.tables ? `, ${app.info.tables} endgame table files` : '');
+  fillPickers();
+}
+
+function failed(e) {
+  app.error = e.message;
+  showMessage(`Cannot start: ${e.message}`, 'error');
+  $('game-over').hidden = false;
+  $('game-over').textContent = 'No game: the bundle could not be loaded (see the message).';
+  document.body.classList.add('failed');
+}
+
+async function switchBundle() {
+  if (app.busy) return;
+  try {
+    app.busy = true;
+    app.fenParam = null;
+    await openBundle($('game').value);
+    app.busy = false;
+    await startGame();
+  } catch (e) {
+    app.busy = false;
+    failed(e);
+  }
+}
+
 async function main() {
   showMessage('Loading the engine...');
   app.engine = new Engine(new URL('js/engine_worker.js', location.href));
   try {
     const simd = params.get('simd') === '0' ? false : undefined;
+    const bundles = await loadBundleList();
+    const games = $('game');
+    games.replaceChildren(...bundles.map((b) => option(b.folder, `${b.game || b.folder} (${b.folder})`)));
+    games.closest('label').hidden = bundles.length < 2;
+    const folder = params.get('bundle') || (bundles.length ? bundles[0].folder : 'bundle/');
+    games.value = folder;
     const init = await app.engine.call('init', { base: new URL('runtime/', location.href).href, simd });
     app.timings.runtime = performance.now();
     app.runtime = init;
-    const bundleUrl = new URL(params.get('bundle') || 'bundle/', location.href).href;
-    app.info = await app.engine.call('open', { url: bundleUrl });
+    await openBundle(folder);
     app.timings.bundle = performance.now();
     app.formations = await loadFormations(new URL('formations.txt', location.href));
   } catch (e) {
-    app.error = e.message;
-    showMessage(`Cannot start: ${e.message}`, 'error');
-    $('game-over').hidden = false;
-    $('game-over').textContent = 'No game: the bundle could not be loaded (see the message).';
-    document.body.classList.add('failed');
-    return;
+    return failed(e);
   }
   showMessage('');
-  document.title = app.info.game === 'sittuyin' ? 'Sittuyin' : 'Shatranj';
-  $('title').textContent = document.title;
-  $('runtime-note').textContent = `runtime: WebAssembly ${app.runtime.simd ? 'with' : 'without'} SIMD, C API version ` +
-    `${app.runtime.apiVersion}; bundle: ${(app.info.bytes / 1024).toFixed(0)} KB` +
-    (app.info.tables ? `, ${app.info.tables} endgame tables` : '');
-  fillPickers();
+  $('game').addEventListener('change', switchBundle);
   $('new-game').addEventListener('click', () => !app.busy && startGame());
   $('take-back').addEventListener('click', takeBack);
   $('flip').addEventListener('click', () => ((app.flipped = !app.flipped), render()));
