@@ -10,31 +10,6 @@ let bundle = null;
 let game = null;
 let profile = null;
 
-// The files of a bundle: model.json and model.onnx, and the endgame tables that tables.txt lists
-// (written by scripts/export-web.sh; without it the tables are left out). A missing file is a
-// message naming it.
-async function fetchBundle(url) {
-  const get = async (name, optional = false) => {
-    let response;
-    try {
-      response = await fetch(new URL(name, url));
-    } catch (e) {
-      throw new Error(`${name}: cannot fetch (${e.message})`);
-    }
-    if (response.ok) return new Uint8Array(await response.arrayBuffer());
-    if (optional) return null;
-    throw new Error(`${name}: ${response.status} ${response.statusText || 'not found'} (is ${url} a bundle?)`);
-  };
-  const files = { 'model.json': await get('model.json'), 'model.onnx': await get('model.onnx') };
-  const listing = await get('tables.txt', true);
-  if (listing) {
-    for (const name of new TextDecoder().decode(listing).split('\n').map((l) => l.trim())) {
-      if (name && !name.startsWith('#')) files[name] = await get(name);
-    }
-  }
-  return files;
-}
-
 function view() {
   const legal = game.legalMoves();
   return {
@@ -55,16 +30,11 @@ const ops = {
   async open({ url }) {
     if (game) game.free(), (game = null);
     if (bundle) bundle.close(), (bundle = null);
-    const files = await fetchBundle(new URL(url, self.location.href));
-    runtime.removeTree(BUNDLE_DIR);
-    let bytes = 0;
-    for (const [name, data] of Object.entries(files)) {
-      runtime.writeFile(`${BUNDLE_DIR}/${name}`, data);
-      bytes += data.length;
-    }
-    bundle = runtime.openBundle(BUNDLE_DIR);
-    const tables = Object.keys(files).filter((f) => f.startsWith('tables/')).length;
-    return { game: bundle.game(), profiles: bundle.profiles(), levels: bundle.levels(), bytes, tables };
+    bundle = await runtime.loadBundle(new URL(url, self.location.href), BUNDLE_DIR);
+    return {
+      game: bundle.game(), profiles: bundle.profiles(), levels: bundle.levels(), bytes: bundle.bytes,
+      tables: bundle.tableFiles,
+    };
   },
 
   // Formations (the page's book) that either colour can place under `profile`, with the reasons

@@ -4,7 +4,7 @@
 // runs it in a worker) and by bench.js.
 //
 //   const runtime = await loadRuntime(new URL('runtime/', location.href));
-//   const bundle = runtime.openBundle('/bundle');      // after writing its files with writeFile
+//   const bundle = await runtime.loadBundle(new URL('bundle/', location.href));
 //   const game = bundle.newGame('sittuyin');
 //   game.legalMoves(); game.apply('K@e2'); game.bestMove(level, seed); game.free();
 
@@ -39,6 +39,28 @@ export async function loadRuntime(baseUrl, { simd = hasWasmSimd() } = {}) {
     printErr: (text) => console.warn(text),
   });
   return new Runtime(module, simd);
+}
+
+async function fetchBundle(url) {
+  const get = async (name, optional = false) => {
+    let response;
+    try {
+      response = await fetch(new URL(name, url));
+    } catch (e) {
+      throw new Error(`${name}: cannot fetch (${e.message})`);
+    }
+    if (response.ok) return new Uint8Array(await response.arrayBuffer());
+    if (optional) return null;
+    throw new Error(`${name}: ${response.status} ${response.statusText || 'not found'} (is ${url} a bundle?)`);
+  };
+  const files = { 'model.json': await get('model.json'), 'model.onnx': await get('model.onnx') };
+  const listing = await get('tables.txt', true);
+  if (listing) {
+    for (const name of new TextDecoder().decode(listing).split('\n').map((l) => l.trim())) {
+      if (name && !name.startsWith('#')) files[name] = await get(name);
+    }
+  }
+  return files;
 }
 
 // The C functions by name, with cwrap's types ('string' arguments are copied onto the stack).
@@ -113,6 +135,24 @@ export class Runtime {
       else FS.unlink(child);
     }
     FS.rmdir(path);
+  }
+
+  // Fetches the bundle at `url` (a folder's URL, ending in '/') into `dir` of the in-memory file
+  // system and opens it: model.json, model.onnx, and the endgame tables that tables.txt lists
+  // (scripts/export-web.sh writes it; without it the tables are left out). A file that cannot be
+  // fetched, and a bundle the runtime refuses, throw a message naming the file.
+  async loadBundle(url, dir = '/bundle') {
+    const files = await fetchBundle(url);
+    this.removeTree(dir);
+    let bytes = 0;
+    for (const [name, data] of Object.entries(files)) {
+      this.writeFile(`${dir}/${name}`, data);
+      bytes += data.length;
+    }
+    const bundle = this.openBundle(dir);
+    bundle.bytes = bytes;
+    bundle.tableFiles = Object.keys(files).filter((f) => f.startsWith('tables/')).length;
+    return bundle;
   }
 
   // Opens the bundle whose files are in `dir` of the in-memory file system.
