@@ -124,13 +124,13 @@ export class BoardView {
     }
   }
 
-  // The player's moves from the selection, by target square.
-  targets() {
+  // The player's moves from the selection (or from `pick`), by target square.
+  targets(pick = this.selected) {
     const out = new Map();
-    if (!this.selected || !this.state || !this.state.interactive) return out;
+    if (!pick || !this.state || !this.state.interactive) return out;
     for (const move of this.state.legal) {
       const m = moveSquares(move);
-      const mine = this.selected.hand ? m.drop === this.selected.hand : m.from === this.selected.square;
+      const mine = pick.hand ? m.drop === pick.hand : m.from === pick.square;
       if (!mine) continue;
       if (!out.has(m.to)) out.set(m.to, []);
       out.get(m.to).push(move);
@@ -185,7 +185,7 @@ export class BoardView {
     const targets = this.targets();
     if (sq && targets.has(sq.dataset.square)) return this.play(targets.get(sq.dataset.square));
     const pick = this.pickable(event.target);
-    this.selected = pick && !this.same(pick, this.selected) ? pick : null;
+    this.selected = pick && !this.same(pick, this.selected) && this.targets(pick).size ? pick : null;
     this.showSelection();
   }
 
@@ -218,7 +218,7 @@ export class BoardView {
   onPointerDown(event) {
     if (event.button !== 0) return;
     const pick = this.pickable(event.target);
-    if (!pick) return;
+    if (!pick || !this.targets(pick).size) return;
     this.drag = { pick, x: event.clientX, y: event.clientY, ghost: null };
   }
 
