@@ -1,60 +1,19 @@
-// The C API (sittuyin_client.h) over the bundle, the rules core and the search. Every entry
-// point catches what the C++ below throws and turns it into an error message: nothing crosses
-// the C boundary but return values.
-#include <algorithm>
-#include <cstring>
-#include <exception>
-#include <memory>
-#include <string>
-
-#include "client/bundle.h"
-#include "client/eigen_evaluator.h"
-#include "client/sittuyin_client.h"
+// The C API (sittuyin_client.h) over the bundle, the rules core and the search: bundles, games,
+// moves and searches (c_api_view.cpp: what a game's screen shows). Every entry point catches what
+// the C++ below throws and turns it into an error message: nothing crosses the C boundary but
+// return values.
+#include "client/c_api_support.h"
 #include "core/rng.h"
-#include "games/chaturanga/state.h"
 #include "search/game_search.h"
 #include "search/tree_report.h"
-
-struct sz_bundle {
-  std::unique_ptr<sz::client::Bundle> bundle;
-};
-
-struct sz_game {
-  const sz::client::Bundle* bundle = nullptr;
-  std::unique_ptr<sz::chaturanga::State> state;
-  std::unique_ptr<sz::client::EigenEvaluator> evaluator;  // made at the first search
-  std::string fen;
-};
 
 namespace {
 
 using sz::Error;
-
-void set_error(char* error, size_t size, const std::string& message) {
-  if (!error || size == 0) return;
-  const size_t n = std::min(size - 1, message.size());
-  std::memcpy(error, message.data(), n);
-  error[n] = '\0';
-}
-
-// Runs `body`, turning any exception into `fallback` and an error message.
-template <typename T, typename F>
-T guarded(char* error, size_t error_size, T fallback, F body) {
-  try {
-    set_error(error, error_size, "");
-    return body();
-  } catch (const std::bad_alloc&) {
-    set_error(error, error_size, "out of memory");
-  } catch (const std::exception& e) {
-    set_error(error, error_size, e.what());
-  }
-  return fallback;
-}
+using sz::client::guarded;
 
 int copy_move(const std::string& text, char* move, size_t move_size) {
-  if (!move || move_size <= text.size()) throw Error("the move buffer is too small for '" + text + "'");
-  std::memcpy(move, text.c_str(), text.size() + 1);
-  return 0;
+  return sz::client::copy_text(text, move, move_size, "move");
 }
 
 // The bundle's search settings (the exporting run's), with a PUCT root, as the UCI engine searches
@@ -92,6 +51,8 @@ int search_move(sz_game* game, const std::string& player, int simulations, float
   if (simulations < 1 || simulations > (1 << 24)) throw Error("simulations must be in 1..16777216");
   if (!(temperature >= 0.0f && temperature <= 100.0f)) throw Error("temperature must be in 0..100");
   sz::search::GameSearch search(client_search_config(*game->bundle), state, seed);
+  // The tables score the positions the search reaches, as the UCI engine's search does.
+  search.set_tables(game->bundle->tables_for(&state.position().rules()));
   sz::search::UniformEvaluator uniform;
   if (player != "uniform-mcts" && !game->evaluator)
     game->evaluator = std::make_unique<sz::client::EigenEvaluator>(game->bundle->net);
@@ -141,20 +102,15 @@ sz_game* sz_game_new(const sz_bundle* bundle, const char* profile, const char* f
   return guarded<sz_game*>(error, error_size, nullptr, [&]() -> sz_game* {
     if (!bundle) throw Error("no bundle");
     const sz::client::Bundle& b = *bundle->bundle;
-    const sz::chaturanga::RuleProfile* rules = profile ? b.profile(profile) : b.profiles.front().get();
-    if (!rules) {
-      std::string names;
-      for (const auto& p : b.profiles) names += (names.empty() ? "" : ", ") + p->id;
-      throw Error("the bundle has no rule profile '" + std::string(profile) + "' (it has: " + names + ")");
-    }
+    const sz::chaturanga::RuleProfile& rules = sz::client::bundle_profile(b, profile);
     auto game = std::make_unique<sz_game>();
     game->bundle = &b;
     if (fen && *fen) {
-      auto pos = sz::chaturanga::Position::from_fen(fen, *rules);
+      auto pos = sz::chaturanga::Position::from_fen(fen, rules);
       if (!pos) throw Error("FEN '" + std::string(fen) + "': " + pos.error());
       game->state = std::make_unique<sz::chaturanga::State>(*pos);
     } else {
-      game->state = std::make_unique<sz::chaturanga::State>(sz::chaturanga::Position::start(*rules));
+      game->state = std::make_unique<sz::chaturanga::State>(sz::chaturanga::Position::start(rules));
     }
     return game.release();
   });

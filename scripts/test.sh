@@ -3,6 +3,8 @@
 # Extra arguments go to ctest, e.g. `scripts/test.sh -L unit` or `-R Perft`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh --anchor  # Node.js: the tests play Fairy-Stockfish and run onnxruntime
+# Node.js: the tests play Fairy-Stockfish and run onnxruntime; Emscripten and Chromium: the web
+# client's tests (label web) build the page and play it in the browser.
+scripts/install-deps.sh --anchor --web
 scripts/build.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)" "$@"

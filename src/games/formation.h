@@ -8,6 +8,7 @@
 // then square), so equal formations have equal text.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,8 @@ struct Formation {
 constexpr int board_square(int colour, int square) { return colour == 0 ? square : 63 - square; }
 
 std::string square_name(int square);  // "a1"
+// One drop "X@sq" (X one of kMen, sq a square name) as written, or nullopt.
+std::optional<Drop> parse_drop(std::string_view word);
 std::string formation_text(const Formation& f);
 // Parses drops "X@sq" separated by spaces or commas, X one of kMen; checks that the men are
 // exactly one king, one met and two each of khons, knights and rooks on distinct squares. That
@@ -64,7 +67,7 @@ Result<std::array<SidePlacement, 2>> men_of_fen(std::string_view fen);
 // Replays a game record's `moves` (UCI, space separated) from `start_fen` (empty: the profile's
 // start) while placement lasts; `result` is White's. Fails (naming the move) on a record that is
 // no Sittuyin game, starts after placement, has a move that is not legal, or ends before
-// placement does.
+// placement does. (formation_profiles.cpp: through the registry, so in sz_games.)
 Result<PlacedGame> replay_placement(std::string_view profile, std::string_view start_fen, std::string_view moves,
                                     int result);
 

@@ -3,8 +3,6 @@
 #include <array>
 #include <memory>
 
-#include "games/registry.h"
-
 namespace sz::games {
 
 Result<game::ActionId> next_formation_drop(const game::GameState& state, const Formation& f) {
@@ -25,20 +23,18 @@ Result<game::ActionId> next_formation_drop(const game::GameState& state, const F
   return fail("formation '" + formation_text(f) + "' cannot go on (" + (why.empty() ? "it is complete" : why) + ")");
 }
 
-Result<Formation> check_formation(const Formation& f, std::string_view profile) {
+Result<Formation> check_formation(const Formation& f, const game::GameState& start) {
+  const std::string profile(start.profile());
+  if (start.phase() != game::Phase::Placement) return fail("profile " + profile + " has no placement");
   for (const game::Player side : {game::Player::First, game::Player::Second}) {
-    auto started = new_game(profile);
-    if (!started) return fail(started.error());
-    std::unique_ptr<game::GameState> state = std::move(started).value();
-    if (state->phase() != game::Phase::Placement) return fail("profile " + std::string(profile) + " has no placement");
+    std::unique_ptr<game::GameState> state = start.clone();
     std::array<game::ActionId, game::kMaxActions> actions{};
     while (state->phase() == game::Phase::Placement) {
       game::ActionId next = 0;
       if (state->to_move() == side) {
         const auto drop = next_formation_drop(*state, f);
         if (!drop) {
-          return fail(drop.error() + " under " + std::string(profile) + " as " +
-                      (side == game::Player::First ? "White" : "Black"));
+          return fail(drop.error() + " under " + profile + " as " + (side == game::Player::First ? "White" : "Black"));
         }
         next = *drop;
       } else {

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "bundle/export_bundle.h"
+#include "c_api_fixture.h"
 #include "client/sittuyin_client.h"
 #include "core/atomic_file.h"
 #include "core/rng.h"
@@ -23,72 +23,6 @@ namespace sz {
 namespace {
 
 namespace fs = std::filesystem;
-
-const char* kManifest = R"(format: sittuyin-zero levels
-version: 1
-run: "test"
-profile: sittuyin
-levels:
-  - level: 1
-    name: "random"
-    elo: 0.0
-    elo_lower: -20.0
-    elo_upper: 20.0
-    player: random
-    checkpoint: ""
-    simulations: 0
-    temperature: 0.00
-  - level: 2
-    name: "uniform-8"
-    elo: 100.0
-    elo_lower: 80.0
-    elo_upper: 120.0
-    player: uniform-mcts
-    checkpoint: ""
-    simulations: 8
-    temperature: 0.50
-  - level: 3
-    name: "net-16"
-    elo: 200.0
-    elo_lower: 170.0
-    elo_upper: 230.0
-    player: model
-    checkpoint: "CHECKPOINT"
-    simulations: 16
-    temperature: 0.00
-)";
-
-class CApiTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("sz-capi-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    const std::string checkpoint = (dir_ / "net.ckpt").string();
-    models::CheckpointMeta meta;
-    meta.profiles = {"sittuyin"};
-    torch::manual_seed(9);
-    models::Architecture arch{models::load_net_config("tiny").take_or_throw(),
-                              games::spec_for("sittuyin").take_or_throw()};
-    models::Network net(arch);
-    net->eval();
-    models::save_checkpoint(checkpoint, net, nullptr, "", meta);
-    std::string manifest = kManifest;
-    manifest.replace(manifest.find("CHECKPOINT"), 10, checkpoint);
-    write_file_atomically((dir_ / "levels.yaml").string(), manifest);
-    bundle::export_bundle(
-        {checkpoint, {"sittuyin", "sittuyin-plyyard"}, bundle_dir(), (dir_ / "levels.yaml").string(), {}});
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string bundle_dir() const { return (dir_ / "bundle").string(); }
-
-  fs::path dir_;
-  char error_[512] = {};
-};
 
 TEST_F(CApiTest, BadBundlesGiveMessagesNotCrashes) {
   EXPECT_EQ(sz_bundle_open(nullptr, error_, sizeof error_), nullptr);

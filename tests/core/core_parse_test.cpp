@@ -32,6 +32,26 @@ TEST(ParseNumber, ReadsFloatsAsWritten) {
   EXPECT_FALSE(parse_number<double>("").has_value());
 }
 
+// The web client's runtime reads floats with strtod (Emscripten's libc++ has no floating-point
+// from_chars): it must accept and refuse exactly what from_chars does, with the same values.
+TEST(ParseNumber, TheStrtodFallbackReadsWhatFromCharsReads) {
+  for (const std::string_view text :
+       {"0.25",  "1e-4",   "2",      "-0.5", "1.",     ".5",    "-.5e+3",       "12E2", "inf", "-Infinity", "NaN",
+        "1e999", "-1e999", "",       " 1",   "1 ",     "+1",    "0x10",         "1e",   "1e+", ".",         "-",
+        "e5",    "1.5.2",  "nan(1)", "nan(", "1e-400", "1e-40", "3.4028235e38", "1e39", "12x", "0.5,"}) {
+    const std::optional<double> d = parse_number<double>(text), dd = detail::parse_float_by_strtod<double>(text);
+    ASSERT_EQ(d.has_value(), dd.has_value()) << "'" << text << "'";
+    if (d && !std::isnan(*d)) {
+      EXPECT_EQ(*d, *dd) << "'" << text << "'";
+    }
+    const std::optional<float> f = parse_number<float>(text), ff = detail::parse_float_by_strtod<float>(text);
+    ASSERT_EQ(f.has_value(), ff.has_value()) << "'" << text << "' as float";
+    if (f && !std::isnan(*f)) {
+      EXPECT_EQ(*f, *ff) << "'" << text << "' as float";
+    }
+  }
+}
+
 TEST(ParseNumber, IntoLeavesTheTargetAloneOnFailure) {
   int64_t out = 5;
   EXPECT_FALSE(parse_number("x", out));
