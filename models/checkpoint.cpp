@@ -56,8 +56,12 @@ void write_atomically(const std::string& path, const std::string& bytes) {
 }
 
 // The archives a checkpoint's checksum covers, in this order (the metadata holds the checksum),
-// and the entry of the trainer's state (a string: format 3 on), which it covers too.
-constexpr const char* kCheckedArchives[] = {"model", "optimizer"};
+// and the entry of the trainer's state (a string: format 3 on), which it covers too. The averaged
+// weights (format 4 on) are there only when the trainer averages.
+constexpr const char* kWeights = "model";
+constexpr const char* kOptimizer = "optimizer";
+constexpr const char* kAveragedWeights = "model_averaged";
+constexpr const char* kCheckedArchives[] = {kWeights, kOptimizer, kAveragedWeights};
 constexpr const char* kTrainerEntry = "trainer_state";
 
 // Adds the FNV-1a of everything an archive holds, recursively, to `sum`: of each tensor its type,
@@ -115,10 +119,11 @@ std::string archive_checksum(torch::serialize::InputArchive& root) {
 // The same before the file is written: the archives are serialised and read back once, so that
 // the checksum covers exactly what a reader will see.
 std::string archive_checksum(torch::serialize::OutputArchive& weights, torch::serialize::OutputArchive* optimizer,
-                             const std::string& trainer_state) {
+                             torch::serialize::OutputArchive* averaged, const std::string& trainer_state) {
   torch::serialize::OutputArchive root;
-  root.write(kCheckedArchives[0], weights);
-  if (optimizer) root.write(kCheckedArchives[1], *optimizer);
+  root.write(kWeights, weights);
+  if (optimizer) root.write(kOptimizer, *optimizer);
+  if (averaged) root.write(kAveragedWeights, *averaged);
   if (!trainer_state.empty()) root.write(kTrainerEntry, c10::IValue(trainer_state));
   std::stringstream bytes;
   root.save_to(bytes);
@@ -160,10 +165,15 @@ OpenCheckpoint open_checkpoint(const std::string& path, const torch::Device& dev
   return c;
 }
 
-void load_weights(OpenCheckpoint& c, const std::string& path, Network& net) {
+bool holds(OpenCheckpoint& c, const char* archive) {
+  torch::serialize::InputArchive nested;
+  return c.archive.try_read(archive, nested);
+}
+
+void load_weights(OpenCheckpoint& c, const std::string& path, Network& net, const char* archive = kWeights) {
   try {
     torch::serialize::InputArchive weights;
-    c.archive.read("model", weights);
+    c.archive.read(archive, weights);
     net->load(weights);
   } catch (const c10::Error& e) {
     throw Error(path + ": cannot load the weights: " + e.what_without_backtrace());
@@ -178,19 +188,22 @@ torch::Device device_of(const Network& net) {
 }  // namespace
 
 void save_checkpoint(const std::string& path, const Network& net, const torch::optim::Optimizer* optimizer,
-                     std::string_view optimizer_kind, CheckpointMeta meta) {
+                     std::string_view optimizer_kind, CheckpointMeta meta, const Network* averaged) {
   meta.format_version = kCheckpointFormatVersion;
   meta.arch = net->architecture();
   meta.optimizer = optimizer ? std::string(optimizer_kind) : "";
   std::ostringstream buffer;
   try {
-    torch::serialize::OutputArchive root, weights, optimizer_state;
+    torch::serialize::OutputArchive root, weights, optimizer_state, averaged_weights;
     net->save(weights);
     if (optimizer) optimizer->save(optimizer_state);
-    meta.checksum = archive_checksum(weights, optimizer ? &optimizer_state : nullptr, meta.trainer_state);
+    if (averaged) (*averaged)->save(averaged_weights);
+    meta.checksum = archive_checksum(weights, optimizer ? &optimizer_state : nullptr,
+                                     averaged ? &averaged_weights : nullptr, meta.trainer_state);
     root.write("meta", c10::IValue(meta_to_text(meta)));
-    root.write(kCheckedArchives[0], weights);
-    if (optimizer) root.write(kCheckedArchives[1], optimizer_state);
+    root.write(kWeights, weights);
+    if (optimizer) root.write(kOptimizer, optimizer_state);
+    if (averaged) root.write(kAveragedWeights, averaged_weights);
     if (!meta.trainer_state.empty()) root.write(kTrainerEntry, c10::IValue(meta.trainer_state));
     root.save_to(buffer);
   } catch (const c10::Error& e) {
@@ -202,7 +215,7 @@ void save_checkpoint(const std::string& path, const Network& net, const torch::o
 CheckpointMeta read_checkpoint_meta(const std::string& path) { return open_checkpoint(path, torch::kCPU).meta; }
 
 CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::optim::Optimizer* optimizer,
-                               std::string_view optimizer_kind) {
+                               std::string_view optimizer_kind, AveragedWeights* averaged) {
   const torch::Device device = device_of(net);
   OpenCheckpoint c = open_checkpoint(path, device);
   check_compatible(net->architecture(), c.meta, path);
@@ -214,11 +227,16 @@ CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::opt
   if (optimizer) {
     try {
       torch::serialize::InputArchive state;
-      c.archive.read("optimizer", state);
+      c.archive.read(kOptimizer, state);
       optimizer->load(state);
     } catch (const c10::Error& e) {
       throw Error(path + ": cannot load the optimiser state: " + e.what_without_backtrace());
     }
+  }
+  if (averaged && averaged->net && holds(c, kAveragedWeights)) {
+    load_weights(c, path, *averaged->net, kAveragedWeights);
+    (*averaged->net)->to(device);
+    averaged->loaded = true;
   }
   return c.meta;
 }
@@ -231,7 +249,7 @@ LoadedNetwork load_network(const std::string& path, const game::GameSpec& spec) 
   arch.spec.policy_planes = spec.policy_planes;
   arch.spec.policy_map = spec.policy_map;
   LoadedNetwork loaded{Network(arch), c.meta};
-  load_weights(c, path, loaded.net);
+  load_weights(c, path, loaded.net, holds(c, kAveragedWeights) ? kAveragedWeights : kWeights);
   loaded.net->eval();
   return loaded;
 }

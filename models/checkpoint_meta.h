@@ -15,7 +15,9 @@ namespace sz::models {
 // 2: adds `checksum`. Format 1 (no checksum) still reads; its tensors cannot be verified.
 // 3: the trainer's state rides inside the checkpoint (`trainer_state`, covered by the checksum);
 // format 2 and older kept it in a .state file beside it (train/run_files.h), which still reads.
-inline constexpr int kCheckpointFormatVersion = 3;  // bump => teach meta_from_text the old one
+// 4: may hold the trainer's averaged weights (`model_averaged`, covered by the checksum), which
+// are the ones a player loads (load_network).
+inline constexpr int kCheckpointFormatVersion = 4;  // bump => teach meta_from_text the old one
 
 struct CheckpointMeta {
   int format_version = kCheckpointFormatVersion;

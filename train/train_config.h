@@ -75,6 +75,13 @@ struct TrainConfig {
   // never trained on (logs/heldout.jsonl, plots/heldout.png, plots/value_by_material.png). 0: off.
   int64_t heldout_positions = 20'000;
 
+  // Weights averaged for play: after every step the trainer moves an average of the weights (batch
+  // norm's running statistics included) towards the new ones by 1 - average_decay (an exponential
+  // moving average, as lc0's SWA and KataGo's averaged exports smooth SGD's last steps), kept
+  // beside them in each checkpoint; self-play, the matches and the export play the average. The
+  // first steps average faster (decay min(average_decay, (1 + step) / (10 + step))). 0: off.
+  double average_decay = 0.0;
+
   int64_t checkpoint_every = 1000;  // steps between checkpoints
   int keep_checkpoints = 0;         // 0: keep all; k: delete all but the newest k
   int64_t log_every = 100;          // steps between metric lines (logs/train.jsonl)
@@ -118,6 +125,7 @@ void fields(V& v, TrainConfig& c) {
   v.num("recent_share", c.recent_share, 0.0, 1.0);
   v.num("recent_positions", c.recent_positions, int64_t{1}, int64_t{1} << 40);
   v.num("min_positions", c.min_positions, int64_t{1}, int64_t{1} << 40);
+  v.num("average_decay", c.average_decay, 0.0, 0.99999);
   v.num("bootstrap_share", c.bootstrap_share, 0.0, 1.0);
   v.num("replay_ratio", c.replay_ratio, 0.0, 1e6);
   v.num("heldout_positions", c.heldout_positions, int64_t{0}, int64_t{1} << 40);

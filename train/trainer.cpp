@@ -75,6 +75,15 @@ void check_agreement(ProcessGroup& group, const std::string& agreement) {
   }
 }
 
+// Every parameter and buffer of `to` set to `from`'s (one architecture: the same order).
+void copy_weights(const models::Network& from, models::Network& to) {
+  torch::NoGradGuard no_grad;
+  const auto fp = from->parameters(), tp = to->parameters();
+  for (size_t i = 0; i < fp.size(); ++i) tp[i].copy_(fp[i]);
+  const auto fb = from->buffers(), tb = to->buffers();
+  for (size_t i = 0; i < fb.size(); ++i) tb[i].copy_(fb[i]);
+}
+
 }  // namespace
 
 struct Trainer::Impl {
@@ -86,6 +95,7 @@ struct Trainer::Impl {
   models::Architecture arch;
   torch::Device device{torch::kCPU};
   models::Network net{nullptr};
+  models::Network averaged{nullptr};  // the weights players get (TrainConfig::average_decay); null: net's
   std::unique_ptr<torch::optim::Optimizer> optimizer;
   std::vector<torch::Tensor> parameters;
   std::unique_ptr<MixedPrecision> precision;
@@ -126,6 +136,8 @@ struct Trainer::Impl {
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step(bool this_rank_stops);
+  void update_average();
+  models::Network& played() { return averaged ? averaged : net; }
   std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool this_rank_stops);
   std::array<double, kLossSums> interval_losses() const;
   void write_metrics();
@@ -199,6 +211,11 @@ void Trainer::Impl::create_network() {
   net->train();
   optimizer = models::make_optimizer(net, tc.optimizer);
   parameters = net->parameters();
+  if (tc.average_decay > 0) {
+    averaged = models::Network(arch);
+    averaged->to(device);
+    copy_weights(net, averaged);
+  }
 }
 
 namespace {
@@ -284,13 +301,15 @@ std::string Trainer::Impl::checkpoint_to_resume() {
 void Trainer::Impl::resume(const std::string& checkpoint) {
   const std::string kind(models::optimizer_name(tc.optimizer.kind));
   const models::CheckpointMeta meta = models::read_checkpoint_meta(checkpoint);
+  models::AveragedWeights average{averaged ? &averaged : nullptr};
   if (!meta.optimizer.empty() && meta.optimizer != kind) {
     warn(checkpoint + ": holds " + meta.optimizer + " state but train.optimizer is " + kind +
          "; the weights are kept, the optimiser starts afresh");
-    models::load_checkpoint(checkpoint, net);
+    models::load_checkpoint(checkpoint, net, nullptr, {}, &average);
   } else {
-    models::load_checkpoint(checkpoint, net, meta.optimizer.empty() ? nullptr : optimizer.get(), kind);
+    models::load_checkpoint(checkpoint, net, meta.optimizer.empty() ? nullptr : optimizer.get(), kind, &average);
   }
+  if (averaged && !average.loaded) copy_weights(net, averaged);  // averaging starts here
   std::string where;
   state = saved_state(checkpoint, meta, where);
   if (state.seed != seed)
@@ -376,7 +395,8 @@ void Trainer::Impl::score_fresh_games(const std::string& trained_newest) {
   if (rows.empty()) return;
   BatchSpec spec{.seed = state.seed, .batch_size = std::max(tc.batch_size, 256), .sampling = {}};
   spec.value_target_search = tc.value_target_search;
-  const HeldoutReport report = score_heldout(net, *window, rows, spec, device, arch.spec.action_space, state.step);
+  const HeldoutReport report =
+      score_heldout(played(), *window, rows, spec, device, arch.spec.action_space, state.step);
   const std::string path = (fs::path(logs_dir) / "heldout.jsonl").string();
   append_line(path, heldout_json(report, unix_now()));
   info(heldout_line(report));
@@ -435,10 +455,29 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
   if (i.steps == 0) i.first_step = state.step;
   i.sums = i.steps == 0 ? step_losses : i.sums + step_losses;
   ++i.steps;
+  update_average();
   ++state.step;
   ++steps_since_refresh;
   state.samples += tc.batch_size;
   if (bootstrap_apart()) state.network_samples += network_samples_per_step();
+}
+
+// TrainConfig::average_decay: the average moved towards the weights of the step just taken; batch
+// norm's running statistics are averaged like the weights, its step counter copied.
+void Trainer::Impl::update_average() {
+  if (!averaged) return;
+  const double step = double(state.step);
+  const double decay = std::min(tc.average_decay, (1 + step) / (10 + step));
+  torch::NoGradGuard no_grad;
+  const auto to = averaged->parameters();
+  for (size_t k = 0; k < parameters.size(); ++k) to[k].lerp_(parameters[k].detach(), 1 - decay);
+  const auto from_buffers = net->buffers(), to_buffers = averaged->buffers();
+  for (size_t k = 0; k < from_buffers.size(); ++k) {
+    if (at::isFloatingType(to_buffers[k].scalar_type()))
+      to_buffers[k].lerp_(from_buffers[k], 1 - decay);
+    else
+      to_buffers[k].copy_(from_buffers[k]);
+  }
 }
 
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
@@ -538,7 +577,8 @@ std::string Trainer::Impl::save_checkpoint() {
   meta.step = state.step;
   meta.trainer_state = state_to_text(state);  // in the checkpoint: one file, written atomically
   if (window) meta.profiles = window->profiles();
-  models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta);
+  models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta,
+                          averaged ? &averaged : nullptr);
   write_current(models_dir, name);
   current = path;
   checkpoint_step = state.step;

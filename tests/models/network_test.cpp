@@ -290,6 +290,31 @@ TEST(Checkpoint, DamagedCheckpointIsRefusedNamingTheFile) {
   std::filesystem::remove(path);
 }
 
+// The trainer's averaged weights ride beside the trained ones: a player (load_network) gets the
+// average, the trainer (load_checkpoint) both, and a checkpoint without them says so.
+TEST(Checkpoint, APlayerLoadsTheAveragedWeightsAndTheTrainerBoth) {
+  const Architecture arch = arch_of("tiny");
+  torch::manual_seed(4);
+  Network trained(arch), averaged(arch);
+  const auto first = [](const Network& n) { return n->parameters().front().flatten()[0].item<float>(); };
+  ASSERT_NE(first(trained), first(averaged));
+  const std::string path = temp_path("averaged.ckpt");
+  save_checkpoint(path, trained, nullptr, "", {}, &averaged);
+  EXPECT_EQ(first(load_network(path, arch.spec).net), first(averaged));
+  Network net(arch), average(arch);
+  AveragedWeights slot{&average};
+  load_checkpoint(path, net, nullptr, {}, &slot);
+  EXPECT_TRUE(slot.loaded);
+  EXPECT_EQ(first(net), first(trained));
+  EXPECT_EQ(first(average), first(averaged));
+  save_checkpoint(path, trained, nullptr, "", {});
+  AveragedWeights none{&average};
+  load_checkpoint(path, net, nullptr, {}, &none);
+  EXPECT_FALSE(none.loaded);
+  EXPECT_EQ(first(load_network(path, arch.spec).net), first(trained));
+  std::filesystem::remove(path);
+}
+
 // Checkpoints of format 1 have no checksum: they still load (unverified).
 TEST(Checkpoint, FormatOneWithoutChecksumStillLoads) {
   const Architecture arch = arch_of("tiny");

@@ -157,6 +157,47 @@ TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
   EXPECT_EQ(meta.profiles, (std::vector<std::string>{"sittuyin", "sittuyin-plyyard"}));
 }
 
+// train.average_decay: the first step's average is 1/10 of the initial weights and 9/10 of the
+// step's (the fast start), each checkpoint carries it, players load it, and a resumed trainer
+// goes on averaging exactly as one that never stopped.
+TEST(Trainer, AveragesTheWeightsForPlayAndResumesTheAverage) {
+  nn::set_torch_threads(1);
+  TempDir once, twice;
+  write_shards(games_of(once), 0, 40, 10);
+  write_shards(games_of(twice), 0, 40, 10);
+  auto config = tiny_setup();
+  config.train.average_decay = 0.9;
+  config.train.checkpoint_every = 1;
+  {
+    Trainer t(in_run(config, once.str()));
+    EXPECT_EQ(t.train_available(12), 12);
+  }
+  torch::manual_seed(config.seed);  // the trainer's first network
+  const models::Network initial(models::Architecture{config.net, config.spec});
+  const models::Architecture arch{config.net, config.spec};
+  models::Network trained(arch), averaged(arch);
+  models::AveragedWeights slot{&averaged};
+  models::load_checkpoint(once.file("models/model-00000001.pt"), trained, nullptr, {}, &slot);
+  ASSERT_TRUE(slot.loaded);
+  const torch::Tensor w0 = initial->parameters().front(), w1 = trained->parameters().front();
+  const torch::Tensor a1 = averaged->parameters().front();
+  EXPECT_TRUE(torch::allclose(a1, 0.1 * w0 + 0.9 * w1, 1e-5, 1e-6));
+  EXPECT_FALSE(torch::allclose(w0, w1));
+  const auto played = models::load_network(once.file("models/model-00000012.pt"), config.spec);
+  models::load_checkpoint(once.file("models/model-00000012.pt"), trained, nullptr, {}, &slot);
+  EXPECT_TRUE(torch::equal(played.net->parameters().front(), averaged->parameters().front()));
+  EXPECT_FALSE(torch::equal(played.net->parameters().front(), trained->parameters().front()));
+  {
+    Trainer t(in_run(config, twice.str()));
+    EXPECT_EQ(t.train_available(7), 7);
+  }
+  {
+    Trainer t(in_run(config, twice.str()));
+    EXPECT_EQ(t.train_available(5), 5);
+  }
+  expect_same_checkpoints(once.file("models/model-00000012.pt"), twice.file("models/model-00000012.pt"));
+}
+
 // Runs of checkpoint format 2 and older kept the trainer's state in a .state file beside each
 // checkpoint: a trainer resumes from such a pair exactly as from a checkpoint that holds its state.
 TEST(Trainer, ResumesFromTheStateFileBesideAnOlderCheckpoint) {
