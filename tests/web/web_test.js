@@ -79,6 +79,13 @@ async function testPage(browser, base) {
   let s = await state(page);
   check(s.timings.firstMoveReady <= 2000, `first move ready ${s.timings.firstMoveReady.toFixed(0)} ms after the page ` +
         `began loading (runtime ${s.timings.runtime.toFixed(0)} ms, bundle ${s.timings.bundle.toFixed(0)} ms), at most 2000`);
+  // What a browser with wasm SIMD downloads before the bundle: the runtime and the page's own files.
+  const sizeOf = (f) => fs.statSync(path.join(env.site, f)).size;
+  const pageFiles = ['runtime/sittuyin_client_simd.wasm', 'runtime/sittuyin_client_simd.js', 'index.html', 'style.css',
+                     ...fs.readdirSync(path.join(env.site, 'js')).filter((f) => f !== 'bench.js').map((f) => `js/${f}`)];
+  const pageBytes = pageFiles.reduce((sum, f) => sum + sizeOf(f), 0);
+  check(pageBytes <= 1 << 20, `the page's wasm, JavaScript, HTML and CSS: ${(pageBytes / 1024).toFixed(0)} KiB ` +
+        `(runtime ${((sizeOf(pageFiles[0]) + sizeOf(pageFiles[1])) / 1024).toFixed(0)} KiB), at most 1024`);
   const levels = await page.evaluate(() => window.sz.info.levels);
   const strongest = levels[levels.length - 1];
   check(await page.$eval('#level', (e) => e.selectedOptions[0].textContent.includes('Elo')), 'the level picker shows Elo');
