@@ -21,7 +21,7 @@ void save_checkpoint(const std::string& path, const Network& net, const torch::o
                      std::string_view optimizer_kind, CheckpointMeta meta, const Network* averaged = nullptr);
 
 // Loads the weights into `net` (and the optimiser state into `optimizer` when given and stored;
-// the averaged weights into `averaged` when given and stored, and then sets *averaged_loaded).
+// the averaged weights into averaged->net when given and stored, setting averaged->loaded).
 // Throws sz::Error naming each difference when the checkpoint's architecture or encoding is not
 // net's, and when an optimiser of another kind is asked for. Returns the metadata.
 struct AveragedWeights {
