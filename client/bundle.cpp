@@ -96,6 +96,7 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
   auto bundle = std::make_unique<Bundle>(Bundle{dir, read_architecture(doc), {}, {}, {}, EigenNet(), {}});
   JsonFieldReader search(doc["search"]);
   search::fields(search, bundle->search);
+  read_retired_keys(search, search::kRetiredSearchKeys);  // a bundle of an older program
   search.finish();
   const JsonAt profiles = doc["profiles"];
   if (profiles.size() == 0) throw profiles.error("must name at least one rule profile");

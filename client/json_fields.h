@@ -57,6 +57,7 @@ class JsonFieldReader {
   void check(bool ok, const char* key, const std::string& what) const {
     if (!ok) throw object_[key].error(what);
   }
+  bool has(const char* key) const { return object_.has(key); }
   std::string path(const char* key) const { return object_.path().empty() ? key : object_.path() + "." + key; }
 
   // Throws for the first key of the object that no field read.

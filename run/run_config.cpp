@@ -7,6 +7,7 @@
 #include "config/embedded.h"
 #include "config/section.h"
 #include "core/fnv1a.h"
+#include "core/retired_keys.h"
 #include "core/shown_text.h"
 #include "games/registry.h"
 #include "models/net_config.h"
@@ -29,41 +30,30 @@ void top_fields(V& v, RunConfig& c) {
   v.text("net", c.net);
 }
 
-// Keys that earlier versions wrote into a run's config.yaml and this one no longer has, so that a
-// run started before their removal still resumes and still feeds `levels` and `export`. A key that
-// switched its feature on must be 0 (off): any other value cannot be honoured and is an error. A
-// key that only tuned the feature may hold any number.
-struct RetiredKey {
+// Keys that earlier versions wrote into a run's config.yaml and this one no longer has
+// (core/retired_keys.h), by section; the `search` section's (which `play` shares) are search's.
+struct RetiredRunKey {
   const char* section;
-  const char* key;
-  bool must_be_off;
-  const char* removed;  // when and why, for the error
+  RetiredKey key;
 };
-constexpr RetiredKey kRetiredKeys[] = {
-    {"search", "quiescence_check_plies", true, "dropped after E15 (quiet checks at the leaves, docs/BENCHMARKS.md)"},
-    {"inference", "material_utility", true, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"},
-    {"train", "material_weight", true, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"},
-    {"train", "material_horizon", false, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"},
-    {"train", "draw_material_weight", true, "dropped (no measurable gain, docs/BENCHMARKS.md)"},
-    {"train", "draw_material_scale", false, "dropped with train.draw_material_weight"},
-    {"loop", "endgame_share", true, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"},
-    {"loop", "endgame_plies", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"},
-    {"loop", "endgame_plies_step", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"},
-    {"loop", "endgame_positions", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"},
+constexpr RetiredRunKey kRetiredKeys[] = {
+    {"inference", {"material_utility", true, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"}},
+    {"train", {"material_weight", true, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"}},
+    {"train", {"material_horizon", false, "dropped with the material head after E9 and E10 (docs/BENCHMARKS.md)"}},
+    {"train", {"draw_material_weight", true, "dropped (no measurable gain, docs/BENCHMARKS.md)"}},
+    {"train", {"draw_material_scale", false, "dropped with train.draw_material_weight"}},
+    {"loop", {"endgame_share", true, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"}},
+    {"loop", {"endgame_plies", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"}},
+    {"loop", {"endgame_plies_step", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"}},
+    {"loop", {"endgame_positions", false, "dropped after E11 (the endgame curriculum, docs/BENCHMARKS.md)"}},
 };
 
-void read_retired_keys(config::Section& m, const char* section) {
-  for (const RetiredKey& r : kRetiredKeys) {
-    if (std::string_view(r.section) != section || !m.has(r.key)) continue;
-    const std::string why = "'" + m.path(r.key) + "' is no longer a setting: " + r.removed;
-    double value = 0;
-    try {
-      m.num(r.key, value, -1e300, 1e300);  // counts the key as read
-    } catch (const Error&) {
-      throw m.error(r.key, why + "; it must be a number");
-    }
-    if (r.must_be_off && value != 0) throw m.error(r.key, why + "; only 0, off, can still be read");
-  }
+void read_retired(config::Section& m, std::string_view section) {
+  if (section == "search" || section == "play") return sz::read_retired_keys(m, search::kRetiredSearchKeys);
+  std::vector<RetiredKey> retired;
+  for (const RetiredRunKey& r : kRetiredKeys)
+    if (section == r.section) retired.push_back(r.key);
+  sz::read_retired_keys(m, retired);
 }
 
 // Reads `section` with the field list of `out`'s type; an absent section keeps the defaults.
@@ -71,7 +61,7 @@ template <typename T>
 void read_section(config::Section& top, const char* section, T& out) {
   if (auto m = top.child(section)) {
     fields(*m, out);
-    read_retired_keys(*m, section);
+    read_retired(*m, section);
     m->finish();
   }
 }

@@ -37,11 +37,11 @@ struct SelfplayConfig {
   int threads = 1;            // worker threads; each advances many games
   int games_per_thread = 32;  // games in flight per worker: the batch size it sends
   uint64_t seed = 1;          // every random choice flows from here
-  int max_plies = 2000;
+  int max_plies = 2000;       // a game still running here is recorded as a draw ("max-plies")
   // Play the most visited move that does not return to an earlier position of the game when the
   // chosen one would (and another exists): early networks of a drawish game otherwise shuffle
   // into threefold repetitions and teach the next ones nothing. Policy targets are unchanged.
-  bool avoid_repetition = false;  // a game still running here is recorded as a draw ("max-plies")
+  bool avoid_repetition = false;
   search::SearchConfig search;
   ResignConfig resign;
   search::DrawAdjudication adjudicate;  // search/draw_adjudication.h

@@ -1,7 +1,8 @@
 #pragma once
 // The trainer: reads the newest self-play shards of a run (runs/<run>/games/*.h5) into a sliding
 // window in memory, trains the network on shuffled batches prepared by a background thread, and
-// writes checkpoints that self-play picks up (runs/<run>/models/current.txt). docs/TRAINING.md
+// writes checkpoints (runs/<run>/models/current.txt names the newest, which a restart resumes
+// from); self-play picks one up once it is adopted (models/adopted.txt). docs/TRAINING.md
 // describes the window, the replay ratio, the learning-rate schedules, resuming and the metrics.
 // Torch-free (pimpl): the training loop and the CLI include it freely.
 //

@@ -51,6 +51,7 @@ LevelsManifest read_levels_manifest(const std::string& path) {
   if (std::optional<config::Section> search = top.child("search")) {
     search::SearchConfig c;
     search::fields(*search, c);
+    read_retired_keys(*search, search::kRetiredSearchKeys);  // a manifest of an older program
     search->finish();
     out.search = c;
   }

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "cli/command.h"
 #include "core/atomic_file.h"
@@ -20,7 +21,7 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero arena --player SPEC --player SPEC [...] [options]
+constexpr const char* kHelpTop = R"(usage: sittuyin-zero arena --player SPEC --player SPEC [...] [options]
 
 Plays a match between two players, or a round robin among more: every start position twice per
 pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95% interval per
@@ -31,14 +32,10 @@ Players (SPEC):
   uniform[,SEARCH...]        MCTS with a uniform prior and a zero value
   material[,SEARCH...]       MCTS with a uniform prior and a material-count value
     SEARCH settings: sims=N (default --sims); temp=T, the move-choice temperature on visit
-    counts, every ply (default 0); and, by default the config's search section: contempt=C,
-    what a draw the rules decide costs the player (-1..1); qs=W, each leaf's value blended with
-    W of its capture-resolved material (0..1); full=N, with qs, plies of every legal move
-    searched before the captures (0..3); win=N, a leaf whose mover forces a win within N
-    of its moves (the first ones checks; 1: a mate in one) scored as won without the network;
-    hunt=H, with qs, H x a bonus for driving the losing king to a corner added to that
-    material (0..10)
-  random                     a random legal mover
+    counts, every ply (default 0); and these, by default the config's search section:
+)";
+
+constexpr const char* kHelpPlayers = R"(  random                     a random legal mover
   fsf[:nodes=N|movetime=MS|depth=D][,skill=S][,elo=E][,option.NAME=VALUE...]
                              Fairy-Stockfish, found or installed (../shared/tools/fsf-uci);
                              nodes=1 unless a limit is given; skill: Skill Level 0..20; elo:
@@ -120,7 +117,8 @@ ArenaArgs parse_args(Args args) {
 
 int arena_command(Args args) {
   if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
+    const std::string help = kHelpTop + eval::player_search_settings_help(/*indent=*/6) + kHelpPlayers;
+    std::fputs(help.c_str(), stdout);
     return 0;
   }
   const ArenaArgs a = parse_args(args);

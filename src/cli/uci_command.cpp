@@ -1,5 +1,6 @@
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "cli/command.h"
 #include "cli/config_args.h"
@@ -12,34 +13,25 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]
+constexpr const char* kHelpTop = R"(usage: sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]
 
 Speaks UCI on standard input/output with Fairy-Stockfish's variant conventions, for GUIs and
 match tools (cutechess-cli, `sittuyin-zero arena --player uci:...`). FENs carry the hand in
 brackets; moves are R@a1 (drops), d5d5f / d5c6f (Sittuyin promotions), b7b8q (Shatranj).
 
 Options (setoption name NAME value VALUE):
-  UCI_Variant   sittuyin (default), shatranj, or any rule profile (`sittuyin-zero rules`)
-  Model         checkpoint to evaluate with; <empty>: uniform prior and zero value
-  Simulations   visits of a plain `go` (default 800)
-  Threads       inference threads of the Model's evaluator (the tree search is one thread)
-  Strength      0..10; 10 = full strength; each level below halves the visits and adds 0.1 to
-                the move-choice temperature (level 0: Simulations/1024 visits, temperature 1)
-  Move Overhead milliseconds kept back per timed move (default 30)
-  Contempt      -100..100: what a draw the rules decide costs the engine, in percent of a win
-                (play.contempt x 100: 20 under the quickstart config); > 0 plays on rather than
-                repeat against a weaker side
-  Leaf Quiescence  0..100: each leaf's value blended with this percent of its capture-resolved
-                material (play.leaf_quiescence x 100: 100 under the quickstart config)
-  Full Plies    0..3: with Leaf Quiescence, plies of every legal move searched before the
-                captures, so that a fork counts (play.leaf_full_plies: 3 under the quickstart)
-  King Hunt     0..100: with Leaf Quiescence, this percent of a bonus for driving the losing
-                king to a corner added to that material (play.leaf_king_hunt x 100: 100 under
-                the quickstart)
-  Win Search    0..4: a leaf whose mover forces a win within this many moves (the first ones
-                checks; 1: a mate in one) is scored as won without the network
-                (play.leaf_win_moves: 3 under the quickstart)
-  Hash          MiB the search tree may use (default 1024)
+  UCI_Variant       sittuyin (default), shatranj, or any rule profile (`sittuyin-zero rules`)
+  Model             checkpoint to evaluate with; <empty>: uniform prior and zero value
+  Simulations       visits of a plain `go` (default 800)
+  Threads           inference threads of the Model's evaluator (the tree search is one thread)
+  Strength          0..10; 10 = full strength; each level below halves the visits and adds 0.1
+                    to the move-choice temperature (level 0: Simulations/1024 visits,
+                    temperature 1)
+  Move Overhead     milliseconds kept back per timed move (default 30)
+)";
+
+constexpr const char* kHelpBottom = R"(  Hash              MiB the search tree may use (default 1024)
+  TablesPath        endgame tables' directory (default: the config's tables.dir); <empty>: none
 go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
 info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =
 W - L of the side to move (lc0's mapping), wdl in permille, pv = most visited line.
@@ -50,11 +42,18 @@ W - L of the side to move (lc0's mapping), wdl in permille, pv = most visited li
   --set KEY=VALUE   override a config value (repeatable)
 )";
 
+// The play settings' options come from their one declaration (search::play_settings), their
+// defaults shown as the quickstart sets them.
+std::string help_text() {
+  const run::RunConfig quickstart = run::load_run_config("quickstart").take_or_throw("configs/quickstart.yaml");
+  return kHelpTop + uci::play_options_help(quickstart.play, "play", "the quickstart") + kHelpBottom;
+}
+
 }  // namespace
 
 int uci_command(Args args) {
   if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
+    std::fputs(help_text().c_str(), stdout);
     return 0;
   }
   const run::RunConfig config = run_config_from_args(args);

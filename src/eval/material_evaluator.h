@@ -9,7 +9,7 @@
 
 namespace sz::eval {
 
-// W - L = tanh(material / 5), the rest a draw. Thread-safe.
+// W - L = search::material_value(material), the rest a draw. Thread-safe.
 class MaterialEvaluator final : public search::Evaluator {
  public:
   void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override;

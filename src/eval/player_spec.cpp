@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
+#include "core/help_text.h"
 #include "core/number_text.h"
 #include "core/parse_number.h"
 #include "core/split.h"
@@ -58,6 +60,77 @@ Result<PlayerSpec> parse_kind(const std::string& head) {
   return spec;
 }
 
+// Sets the play setting (search::play_settings) whose player-spec key is `key` from `value`.
+class SpecSetter {
+ public:
+  SpecSetter(std::string_view key, const std::string& value) : key_(key), value_(value) {}
+  const std::string& error() const { return error_; }
+
+  template <typename T, typename N>
+  void setting(const search::PlaySetting& s, T& field, N lo, N hi) {
+    if (key_ != s.spec) return;
+    if constexpr (std::is_integral_v<T>) {
+      set(field, parse_whole(s.spec, value_, lo, hi));
+    } else {
+      set(field, parse_real(s.spec, value_, lo, hi));
+    }
+  }
+
+ private:
+  template <typename T>
+  void set(T& field, const Result<T>& value) {
+    if (value)
+      field = *value;
+    else
+      error_ = value.error();
+  }
+
+  std::string_view key_;
+  const std::string& value_;
+  std::string error_;
+};
+
+// The play settings, in order, each with its range as the player spec reads it ("0..1").
+class SpecKeys {
+ public:
+  template <typename T, typename N>
+  void setting(const search::PlaySetting& s, const T&, N lo, N hi) {
+    settings.emplace_back(s, text(lo) + ".." + text(hi));
+  }
+  std::vector<std::pair<search::PlaySetting, std::string>> settings;
+
+ private:
+  static std::string text(int v) { return std::to_string(v); }
+  static std::string text(float v) { return shortest_text(v); }
+};
+
+std::vector<std::pair<search::PlaySetting, std::string>> search_settings() {
+  SpecKeys keys;
+  const search::SearchConfig defaults;
+  search::play_settings(keys, defaults);
+  return keys.settings;
+}
+
+bool is_search_setting(const std::string& key) {
+  for (const auto& [s, range] : search_settings())
+    if (key == s.spec) return true;
+  return false;
+}
+
+// A play setting's key and its value, checked; applied to `config`.
+Result<bool> set_search_setting(search::SearchConfig& config, const std::string& key, const std::string& value) {
+  SpecSetter setter(key, value);
+  search::play_settings(setter, config);
+  if (!setter.error().empty()) return fail(setter.error());
+  return true;
+}
+
+std::string search_setting_keys() {
+  std::string out;
+  for (const auto& [s, range] : search_settings()) out += (out.empty() ? "" : ", ") + std::string(s.spec);
+  return out;
+}
+
 // One `key=value` setting; returns an error naming the key.
 Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::string& value) {
   using Kind = PlayerSpec::Kind;
@@ -79,26 +152,11 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     auto v = parse_real(key, value, 0, 100);
     if (!v) return fail(v.error());
     spec.temperature = *v;
-  } else if (mcts && key == "contempt") {
-    auto v = parse_real(key, value, -1, 1);
-    if (!v) return fail(v.error());
-    spec.contempt = *v;
-  } else if (mcts && key == "qs") {
-    auto v = parse_real(key, value, 0, 1);
-    if (!v) return fail(v.error());
-    spec.leaf_quiescence = *v;
-  } else if (mcts && key == "full") {
-    auto v = parse_whole(key, value, 0, search::kMaxLeafFullPlies);
-    if (!v) return fail(v.error());
-    spec.leaf_full_plies = *v;
-  } else if (mcts && key == "win") {
-    auto v = parse_whole(key, value, 0, search::kMaxWinSearchMoves);
-    if (!v) return fail(v.error());
-    spec.leaf_win_moves = *v;
-  } else if (mcts && key == "hunt") {
-    auto v = parse_real(key, value, 0, 10);
-    if (!v) return fail(v.error());
-    spec.leaf_king_hunt = *v;
+  } else if (mcts && is_search_setting(key)) {
+    search::SearchConfig checked;
+    auto set = set_search_setting(checked, key, value);
+    if (!set) return fail(set.error());
+    spec.search_settings.emplace_back(key, value);
   } else if (uci && (key == "nodes" || key == "movetime" || key == "depth")) {
     auto v = parse_count(key, value, 1'000'000'000);
     if (!v) return fail(v.error());
@@ -116,9 +174,9 @@ Result<bool> apply_setting(PlayerSpec& spec, const std::string& key, const std::
     spec.uci.options.emplace_back("UCI_LimitStrength", "true");
     spec.uci.options.emplace_back("UCI_Elo", value);
   } else {
-    return fail("unknown setting '" + key +
-                "' (model/uniform/material: sims, temp, contempt, qs, full, win, hunt, name; random: name; " +
-                "uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, skill, elo; any: placement)");
+    return fail("unknown setting '" + key + "' (model/uniform/material: sims, temp, " + search_setting_keys() +
+                ", name; random: name; uci: option.NAME, nodes, movetime, depth, name; fsf: the same as uci, " +
+                "skill, elo; any: placement)");
   }
   return true;
 }
@@ -151,16 +209,25 @@ Result<PlayerSpec> parse_player_spec(std::string_view text) {
   return spec;
 }
 
+search::SearchConfig player_search(const PlayerSpec& spec, search::SearchConfig search) {
+  for (const auto& [key, value] : spec.search_settings)
+    set_search_setting(search, key, value).take_or_throw("player '" + spec.text + "'");  // checked when parsed
+  return search;
+}
+
+std::string player_search_settings_help(size_t indent) {
+  std::string out;
+  for (const auto& [s, range] : search_settings())
+    out += help_entry(std::string(s.spec) + "=" + range, "search." + std::string(s.key) + ": " + s.help, indent,
+                      indent + 16);
+  return out;
+}
+
 MatchPlayer make_match_player(const PlayerSpec& spec, const search::SearchConfig& search, int default_simulations,
                               const ModelLoader& load_model, std::shared_ptr<const game::EndgameTables> tables) {
   MatchPlayer player{spec.name, {}};
-  MctsPlayerOptions mcts{search, spec.simulations > 0 ? spec.simulations : default_simulations, spec.temperature,
-                         std::move(tables)};
-  if (spec.contempt) mcts.search.contempt = *spec.contempt;
-  if (spec.leaf_quiescence) mcts.search.leaf_quiescence = *spec.leaf_quiescence;
-  if (spec.leaf_full_plies) mcts.search.leaf_full_plies = *spec.leaf_full_plies;
-  if (spec.leaf_win_moves) mcts.search.leaf_win_moves = *spec.leaf_win_moves;
-  if (spec.leaf_king_hunt) mcts.search.leaf_king_hunt = *spec.leaf_king_hunt;
+  MctsPlayerOptions mcts{player_search(spec, search), spec.simulations > 0 ? spec.simulations : default_simulations,
+                         spec.temperature, std::move(tables)};
   switch (spec.kind) {
     case PlayerSpec::Kind::Random:
       player.make = random_player_factory();

@@ -3,7 +3,8 @@
 //   model:PATH[,SEARCH...]   MCTS with a checkpoint's network
 //   uniform[,SEARCH...]      MCTS, uniform prior and zero value
 //   material[,SEARCH...]     MCTS, uniform prior, material value
-//     SEARCH: sims=N, temp=T, contempt=C, qs=W, full=N, win=N, hunt=H, name=X
+//     SEARCH: sims=N, temp=T, name=X, and the play settings by their player-spec keys
+//     (search/play_settings.h: contempt=C, qs=W, qplies=N, full=N, hunt=H, win=N)
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)
@@ -13,14 +14,14 @@
 //                                             UCI_LimitStrength with UCI_Elo E
 // Any of them: ,placement=network|random|fixed:FILE|book:FILE  how it places its men in Sittuyin
 // (placement_control.h; network, its own choice, by default).
-// sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0;
-// contempt (search.contempt), qs (search.leaf_quiescence), full (search.leaf_full_plies, 0..3;
-// with qs), win (search.leaf_win_moves, 0..4) and hunt (search.leaf_king_hunt, 0..10; with qs)
-// to the caller's search config.
+// sims defaults to the caller's budget; temp (move-choice temperature, every ply) to 0; a play
+// setting to the caller's search config.
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "eval/placement_control.h"
@@ -37,17 +38,22 @@ struct PlayerSpec {
   std::string model;    // Kind::Model: the checkpoint path
   int simulations = 0;  // 0: the caller's default
   float temperature = 0;
-  std::optional<float> contempt;         // replaces search.contempt
-  std::optional<float> leaf_quiescence;  // qs=: replaces search.leaf_quiescence
-  std::optional<int> leaf_full_plies;    // full=N: replaces search.leaf_full_plies
-  std::optional<int> leaf_win_moves;     // win=N: replaces search.leaf_win_moves
-  std::optional<float> leaf_king_hunt;   // hunt=H: replaces search.leaf_king_hunt
-  UciPlayerOptions uci;                  // Kind::Uci and Kind::Fsf (whose command is found when played)
-  PlacementControl placement;            // placement=...
+  // The play settings given (search::play_settings), KEY and VALUE as written, in order; each
+  // checked when parsed. player_search() applies them.
+  std::vector<std::pair<std::string, std::string>> search_settings;
+  UciPlayerOptions uci;        // Kind::Uci and Kind::Fsf (whose command is found when played)
+  PlacementControl placement;  // placement=...
 };
 
 // Strict: an unknown kind or setting, or a bad number, is an error naming it.
 Result<PlayerSpec> parse_player_spec(std::string_view text);
+
+// `search` with the spec's play settings on top: the search of an MCTS player.
+search::SearchConfig player_search(const PlayerSpec& spec, search::SearchConfig search);
+
+// The help of the play settings' keys, one entry each (`qs=0..1`, the config key it replaces,
+// what it does), indented by `indent`: for `arena --help`.
+std::string player_search_settings_help(size_t indent);
 
 // The match player for `spec`: MCTS players search with `search` and `default_simulations`
 // visits unless the spec says otherwise; `load_model` is called once per model player. An fsf

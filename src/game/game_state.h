@@ -26,6 +26,10 @@ struct PolicyEntry {
 // Room for every legal action of any position (Sittuyin placement has at most 5 x 24 drops).
 inline constexpr int kMaxActions = 256;
 
+// The most moves GameState::forces_win looks ahead (the search's leaf_win_moves at most): each
+// one more multiplies its cost by the checks and replies of a ply pair.
+inline constexpr int kMaxForcedWinMoves = 4;
+
 enum class Player : uint8_t { First, Second };  // White (Sittuyin: also called Red), Black
 enum class Phase : uint8_t { Placement, Play };
 
@@ -98,10 +102,11 @@ class GameState {
   virtual int legal_actions(std::span<ActionId> out) const = 0;
   virtual void apply(ActionId action) = 0;  // a legal action
   virtual Outcome outcome() const = 0;      // claimable draws count as ends
-  // Whether the side to move forces a win within `moves` of its own moves (1: an action that
-  // ends the game at once in its favour, a mate in one): an exact value the search gives a
-  // leaf without asking the network (search.leaf_win_moves). Sound, not complete: false where a
-  // game cannot tell, and a game may try only forcing first moves (chaturanga: checks).
+  // Whether the side to move forces a win within `moves` (1..kMaxForcedWinMoves) of its own
+  // moves (1: an action that ends the game at once in its favour, a mate in one): an exact value
+  // the search gives a leaf without asking the network (search.leaf_win_moves). Sound, not
+  // complete: false where a game cannot tell, and a game may try only forcing first moves
+  // (chaturanga: checks).
   virtual bool forces_win(int moves) const {
     (void)moves;
     return false;

@@ -2,6 +2,7 @@
 // What the search asks of a network: priors over the legal actions and a win/draw/loss value.
 // Implemented by nn/ (LibTorch) and by the trivial evaluators below; the search never includes
 // torch. Batches come from many games at once (parallelism across games, not inside a tree).
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <span>
@@ -9,6 +10,11 @@
 #include "game/game_state.h"
 
 namespace sz::search {
+
+// W - L of a material balance (GameState::material's units, pawns in chaturanga) from the side
+// to move's view: tanh(material / 5), a rook up 0.76. The material yardstick's value and the leaf
+// quiescence's (LeafSearchConfig::quiescence).
+inline float material_value(float material) { return std::tanh(material / 5.0f); }
 
 struct EvalQuery {
   const game::GameState* state;

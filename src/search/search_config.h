@@ -5,6 +5,9 @@
 // count simulations through the root (a root's N = 1 + its children's N).
 #include <cstdint>
 
+#include "core/retired_keys.h"
+#include "search/play_settings.h"
+
 namespace sz::search {
 
 enum class RootSelection : uint8_t {
@@ -18,9 +21,6 @@ enum class SearchKind : uint8_t {
   Full,   // noise, forced playouts, a policy target
   Cheap,  // no noise, no forced playouts; its visits are not a policy target
 };
-
-inline constexpr int kMaxWinSearchMoves = 4;  // SearchConfig::leaf_win_moves
-inline constexpr int kMaxLeafFullPlies = 3;   // SearchConfig::leaf_full_plies
 
 struct SearchConfig {
   // ---- Budget (playout-cap randomisation) ----
@@ -42,33 +42,8 @@ struct SearchConfig {
   // counting...) is worth -contempt to the side to move at the root and +contempt to its
   // opponent, so the search plays on rather than repeat into a draw against a weaker opponent.
   float contempt = 0.0f;
-  // A leaf's W/D/L blended with this weight of a capture-resolved material value: W - L =
-  // tanh(GameState::quiescent_material / 5), the captures pending played out to
-  // quiescence_plies plies, as classical engines resolve captures before they evaluate. A small
-  // network's value hardly counts men (docs/BENCHMARKS.md); 1 searches on resolved material
-  // alone (the network gives the priors), 0 disables it.
-  float leaf_quiescence = 0.0f;
-  int quiescence_plies = 8;
-  // With leaf_quiescence: plies of every legal move searched before the captures. One sees a
-  // fork or a man attacked twice, which standing pat cannot (Fairy-Stockfish at one node
-  // searches one such ply); docs/BENCHMARKS.md (E17) has what two are worth.
-  int leaf_full_plies = 0;
-  // With leaf_quiescence: this weight of GameState::king_hunt added to the resolved material, so
-  // that a won ending has quiet moves that score better than others (Stockfish's mop-up).
-  float leaf_king_hunt = 0.0f;
-  // With leaf_quiescence: a lead beyond this many pawns counts a quarter (0: no knee), so that
-  // the value of a won ending is not saturated (tanh(13 / 5) is 0.99) and the king hunt and
-  // the gain of a man still move it.
-  float leaf_material_knee = 0.0f;
-  // With leaf_quiescence: the resolved value shrinks toward a draw by this share of how far the
-  // move-count rules have run (GameState::draw_rule_progress; Stockfish scales by the 50-move
-  // clock), so that a lead is pressed (captures, pawn moves) before the n-move rule ends it.
-  float leaf_draw_rule = 0.0f;
-  // A leaf whose mover forces a win within this many of its moves (GameState::forces_win:
-  // 1 a mate in one, 2 a check after which every reply allows one, ...) is scored as the win it
-  // is, a terminal, without the network: a move that walks into a mate is refuted on its first
-  // visit, not when the search happens to try the mating line. 0 disables it.
-  int leaf_win_moves = 0;
+  // The play-time leaf search (play_settings.h).
+  LeafSearchConfig leaf;
 
   // ---- Root exploration, full PUCT searches only ----
   float dirichlet_weight = 0.25f;        // P' = (1 - w) P + w eta; 0 disables the noise
@@ -100,6 +75,29 @@ struct SearchConfig {
   int reserve_edges_per_node = 40;  // expected branching factor
 };
 
+// The settings a player may change at play time, declared once (play_settings.h): contempt and
+// the leaf search. C: SearchConfig, const or not.
+template <typename V, typename C>
+void play_settings(V& v, C& c) {
+  v.setting({.key = "contempt",
+             .spec = "contempt",
+             .uci = "Contempt",
+             .uci_scale = 100,
+             .help = "what a draw the rules decide in the tree costs the searching side, in a win's units; above 0 "
+                     "it plays on rather than repeat against a weaker side"},
+            c.contempt, -1.0f, 1.0f);
+  leaf_settings(v, c.leaf);
+}
+
+// Keys of the `search` section that earlier versions wrote and this one no longer has
+// (core/retired_keys.h): a run's config.yaml, a levels manifest or a bundle with one still reads
+// while it is off.
+inline constexpr RetiredKey kRetiredSearchKeys[] = {
+    {"quiescence_check_plies", true, "dropped after E15 (quiet checks at the leaves, docs/BENCHMARKS.md)"},
+    {"leaf_material_knee", true, "dropped after E19 (no gain over whole matches, twice, docs/BENCHMARKS.md)"},
+    {"leaf_draw_rule", true, "dropped after E19 (no gain over whole matches, twice, docs/BENCHMARKS.md)"},
+};
+
 // Every key of the `search` section, with its range (the visitor interface of config/section.h).
 template <typename V>
 void fields(V& v, SearchConfig& c) {
@@ -110,14 +108,8 @@ void fields(V& v, SearchConfig& c) {
   v.num("cpuct_base", c.cpuct_base, 1.0f, 1e9f);
   v.num("fpu_reduction", c.fpu_reduction, -2.0f, 2.0f);
   v.num("fpu_reduction_root", c.fpu_reduction_root, -2.0f, 2.0f);
-  v.num("contempt", c.contempt, -1.0f, 1.0f);
-  v.num("leaf_quiescence", c.leaf_quiescence, 0.0f, 1.0f);
-  v.num("quiescence_plies", c.quiescence_plies, 0, 64);
-  v.num("leaf_full_plies", c.leaf_full_plies, 0, kMaxLeafFullPlies);
-  v.num("leaf_king_hunt", c.leaf_king_hunt, 0.0f, 10.0f);
-  v.num("leaf_material_knee", c.leaf_material_knee, 0.0f, 100.0f);
-  v.num("leaf_draw_rule", c.leaf_draw_rule, 0.0f, 1.0f);
-  v.num("leaf_win_moves", c.leaf_win_moves, 0, kMaxWinSearchMoves);
+  ConfigKeys<V> play(v);  // contempt and the leaf search, declared in play_settings() below
+  play_settings(play, c);
   v.num("dirichlet_weight", c.dirichlet_weight, 0.0f, 1.0f);
   v.num("dirichlet_total_alpha", c.dirichlet_total_alpha, 0.0f, 1000.0f);
   v.flag("forced_playouts", c.forced_playouts);

@@ -8,7 +8,9 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <type_traits>
 
+#include "core/help_text.h"
 #include "core/parse_number.h"
 #include "core/shown_text.h"
 #include "core/split.h"
@@ -36,7 +38,90 @@ Result<int64_t> parse_int(std::string_view what, std::string_view text, int64_t 
   return *v;
 }
 
+// A play setting's value as its UCI option shows it: times the option's scale (100: percent).
+template <typename T>
+int64_t option_value(T value, int scale) {
+  return int64_t(std::llround(value * scale));
+}
+
+// The play settings' option lines.
+class PlayOptionLines {
+ public:
+  template <typename T, typename N>
+  void setting(const search::PlaySetting& s, const T& field, N lo, N hi) {
+    lines.push_back("option name " + std::string(s.uci) + " type spin default " +
+                    std::to_string(option_value(field, s.uci_scale)) + " min " +
+                    std::to_string(option_value(lo, s.uci_scale)) + " max " +
+                    std::to_string(option_value(hi, s.uci_scale)));
+  }
+  std::vector<std::string> lines;
+};
+
+// Sets the play setting whose option is `key` (lower case) from `value`, a whole number in the
+// option's range; found() tells whether one was.
+class PlayOptionSetter {
+ public:
+  PlayOptionSetter(const std::string& key, const std::string& name, const std::string& value)
+      : key_(key), name_(name), value_(value) {}
+  bool found() const { return found_; }
+  const std::string& error() const { return error_; }
+
+  template <typename T, typename N>
+  void setting(const search::PlaySetting& s, T& field, N lo, N hi) {
+    if (lower(s.uci) != key_) return;
+    found_ = true;
+    auto v = parse_int("option '" + name_ + "'", value_, option_value(lo, s.uci_scale), option_value(hi, s.uci_scale));
+    if (!v)
+      error_ = v.error();
+    else if constexpr (std::is_integral_v<T>)
+      field = T(*v);
+    else
+      field = T(*v) / T(s.uci_scale);
+  }
+
+ private:
+  const std::string& key_;
+  const std::string& name_;
+  const std::string& value_;
+  bool found_ = false;
+  std::string error_;
+};
+
+// The help of one play setting's option: its range, what it defaults to, what it does.
+class PlayOptionHelp {
+ public:
+  PlayOptionHelp(std::string_view section, std::string_view defaults_name)
+      : section_(section), defaults_name_(defaults_name) {}
+  template <typename T, typename N>
+  void setting(const search::PlaySetting& s, const T& field, N lo, N hi) {
+    const std::string scale = s.uci_scale == 1 ? "" : " x " + std::to_string(s.uci_scale);
+    text += help_entry(s.uci,
+                       std::to_string(option_value(lo, s.uci_scale)) + ".." +
+                           std::to_string(option_value(hi, s.uci_scale)) + ", default " + section_ + "." + s.key +
+                           scale + " (" + std::to_string(option_value(field, s.uci_scale)) + " under " +
+                           defaults_name_ + "): " + s.help,
+                       /*indent=*/2, /*column=*/20);
+  }
+  std::string text;
+
+ private:
+  std::string section_, defaults_name_;
+};
+
 }  // namespace
+
+std::vector<std::string> play_option_lines(const search::SearchConfig& search) {
+  PlayOptionLines options;
+  search::play_settings(options, search);
+  return options.lines;
+}
+
+std::string play_options_help(const search::SearchConfig& search, std::string_view section,
+                              std::string_view defaults_name) {
+  PlayOptionHelp help(section, defaults_name);
+  search::play_settings(help, search);
+  return help.text;
+}
 
 StrengthSetting strength_setting(int level, int simulations) {
   level = std::clamp(level, 0, kMaxStrength);
@@ -194,16 +279,7 @@ void UciEngine::cmd_uci() {
   emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " +
        std::to_string(kMaxStrength));
   emit("option name Move Overhead type spin default 30 min 0 max 5000");
-  emit("option name Contempt type spin default " + std::to_string(std::lround(search_config_.contempt * 100)) +
-       " min -100 max 100");
-  emit("option name Leaf Quiescence type spin default " +
-       std::to_string(std::lround(search_config_.leaf_quiescence * 100)) + " min 0 max 100");
-  emit("option name Full Plies type spin default " + std::to_string(search_config_.leaf_full_plies) + " min 0 max " +
-       std::to_string(search::kMaxLeafFullPlies));
-  emit("option name King Hunt type spin default " + std::to_string(std::lround(search_config_.leaf_king_hunt * 100)) +
-       " min 0 max 100");
-  emit("option name Win Search type spin default " + std::to_string(search_config_.leaf_win_moves) + " min 0 max " +
-       std::to_string(search::kMaxWinSearchMoves));
+  for (const std::string& option : play_option_lines(search_config_)) emit(option);
   emit("option name Hash type spin default 1024 min 1 max 1048576");
   if (games_offered_.load_tables)
     emit("option name TablesPath type string default " +
@@ -236,23 +312,11 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
   if (key == "hash") return spin(1, 1 << 20, hash_mb_);
   if (key == "tablespath" && games_offered_.load_tables) return set_tables(value == "<empty>" ? "" : value);
-  // Search settings in percent; the next search starts with the new setting.
-  const auto percent = [&](int lo, float& field) {
-    int v = int(std::lround(field * 100));
-    spin(lo, 100, v);
-    field = float(v) / 100.0f;
-    search_.reset();
-  };
-  if (key == "contempt") return percent(-100, search_config_.contempt);
-  if (key == "leaf quiescence") return percent(0, search_config_.leaf_quiescence);
-  if (key == "king hunt") return percent(0, search_config_.leaf_king_hunt);
-  if (key == "full plies") {
-    spin(0, search::kMaxLeafFullPlies, search_config_.leaf_full_plies);
-    search_.reset();
-    return;
-  }
-  if (key == "win search") {
-    spin(0, search::kMaxWinSearchMoves, search_config_.leaf_win_moves);
+  // The play settings; the next search starts with the new setting.
+  PlayOptionSetter play(key, name, value);
+  search::play_settings(play, search_config_);
+  if (play.found()) {
+    if (!play.error().empty()) error(play.error());
     search_.reset();
     return;
   }

@@ -98,6 +98,15 @@ struct UciGames {
   std::string tables_dir;
 };
 
+// The play settings (search/search_config.h: play_settings, declared there once) as UCI spin
+// options, each "option name NAME type spin default D min A max B": the setting's value and range
+// times the option's scale, the default `search`'s.
+std::vector<std::string> play_option_lines(const search::SearchConfig& search);
+// Their help, one entry each: the range, the config key the default comes from (`section`.KEY)
+// and its value in `search` (named `defaults_name`: "the quickstart"), what the setting does.
+std::string play_options_help(const search::SearchConfig& search, std::string_view section,
+                              std::string_view defaults_name);
+
 class UciEngine {
  public:
   // Lines go to `out` (flushed per line, from the reader and the search thread, serialised).

@@ -248,6 +248,14 @@ TEST_F(BundleTest, MissingUnknownAndMalformedKeysAreNamed) {
                                  "loss, not 'maybe'");
   write_edited(dir + "/model.json", json, "\"blocks\": 2, ", "\"blocks\": 2, \"wings\": 2, ");
   EXPECT_EQ(open_error(dir), dir + "/model.json: 'net.wings' is not a key this runtime knows");
+  // A setting dropped since (search::kRetiredSearchKeys) reads from an older bundle while it is off.
+  write_edited(dir + "/model.json", json, "\"leaf_win_moves\": ", "\"leaf_draw_rule\": 0, \"leaf_win_moves\": ");
+  EXPECT_EQ(open_error(dir), "");
+  write_edited(dir + "/model.json", json, "\"leaf_win_moves\": ", "\"leaf_material_knee\": 6, \"leaf_win_moves\": ");
+  EXPECT_NE(open_error(dir).find(dir + "/model.json: 'search.leaf_material_knee' is no longer a setting: dropped after "
+                                       "E19"),
+            std::string::npos)
+      << open_error(dir);
   write_edited(dir + "/model.json", json, "\"weights\": {", "\"weightz\": {");
   EXPECT_EQ(open_error(dir), dir + "/model.json: missing key 'weights'");
   write_file_atomically(dir + "/model.json", json.substr(0, json.size() / 2));
@@ -313,8 +321,8 @@ TEST_F(BundleTest, ALevelsManifestsSearchGoesIntoTheBundle) {
   EXPECT_TRUE(bundle::export_bundle(spec).search_from_levels);
   auto b = open_bundle(spec.out);
   ASSERT_TRUE(b) << b.error();
-  EXPECT_FLOAT_EQ((*b)->search.leaf_quiescence, 1.0f);
-  EXPECT_EQ((*b)->search.leaf_win_moves, 3);
+  EXPECT_FLOAT_EQ((*b)->search.leaf.quiescence, 1.0f);
+  EXPECT_EQ((*b)->search.leaf.win_moves, 3);
   EXPECT_EQ((*b)->search.full_visits, search::SearchConfig{}.full_visits);
 
   spec.search_given = true;  // the defaults, asked for: not what the levels played with
@@ -326,16 +334,30 @@ TEST_F(BundleTest, ALevelsManifestsSearchGoesIntoTheBundle) {
               std::string::npos)
         << e.what();
   }
-  spec.search.leaf_quiescence = 1;
-  spec.search.leaf_win_moves = 3;
+  spec.search.leaf.quiescence = 1;
+  spec.search.leaf.win_moves = 3;
   EXPECT_TRUE(bundle::export_bundle(spec).search_from_levels);  // the same settings: fine
 
   write_file_atomically(manifest, levels);  // a manifest from before the key
-  spec.search.leaf_win_moves = 2;
+  spec.search.leaf.win_moves = 2;
   EXPECT_FALSE(bundle::export_bundle(spec).search_from_levels);
   b = open_bundle(spec.out);
   ASSERT_TRUE(b) << b.error();
-  EXPECT_EQ((*b)->search.leaf_win_moves, 2);
+  EXPECT_EQ((*b)->search.leaf.win_moves, 2);
+
+  // A manifest of an older program holds the settings dropped since; off, they read.
+  write_file_atomically(
+      manifest,
+      levels + "search:\n  leaf_quiescence: 1\n  leaf_win_moves: 2\n  leaf_material_knee: 0\n  leaf_draw_rule: 0\n");
+  EXPECT_TRUE(bundle::export_bundle(spec).search_from_levels);
+  write_file_atomically(manifest, levels + "search:\n  leaf_win_moves: 2\n  leaf_draw_rule: 0.5\n");
+  try {
+    bundle::export_bundle(spec);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'search.leaf_draw_rule' is no longer a setting"), std::string::npos)
+        << e.what();
+  }
 
   write_file_atomically(manifest, levels + "search:\n  leaf_win_moves: 9\n");
   try {
@@ -367,7 +389,7 @@ TEST_F(BundleTest, TheLevelsCommandsSearchTravelsIntoTheBundle) {
   EXPECT_NE(export_run.output.find("(those its levels were measured with)"), std::string::npos) << export_run.output;
   const auto b = open_bundle(out);
   ASSERT_TRUE(b) << b.error();
-  EXPECT_EQ((*b)->search.leaf_win_moves, 2);
+  EXPECT_EQ((*b)->search.leaf.win_moves, 2);
   const test::CommandRun other =
       sz("export --model " + checkpoint + " --out " + out + " --levels " + manifest + " --set play.leaf_win_moves=1");
   EXPECT_EQ(other.status, 1) << other.output;

@@ -115,8 +115,8 @@ TEST(UciEngine, ScriptedSession) {
   for (const char* o :
        {"Model type string", "Simulations type spin", "Threads type spin", "Strength type spin",
         "Contempt type spin default 0 min -100 max 100", "Leaf Quiescence type spin default 0 min 0 max 100",
-        "King Hunt type spin default 0 min 0 max 100", "Win Search type spin default 0 min 0 max 4",
-        "Full Plies type spin default 0 min 0 max 3"}) {
+        "King Hunt type spin default 0 min 0 max 1000", "Win Search type spin default 0 min 0 max 4",
+        "Full Plies type spin default 0 min 0 max 3", "Quiescence Plies type spin default 8 min 0 max 64"}) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.find(o) != std::string::npos; }))
         << o;
   }
@@ -132,6 +132,7 @@ TEST(UciEngine, ScriptedSession) {
   EXPECT_TRUE(s.send("setoption name Win Search value 2").empty());
   EXPECT_TRUE(s.send("setoption name Full Plies value 1").empty());
   EXPECT_TRUE(s.send("setoption name King Hunt value 100").empty());
+  EXPECT_TRUE(s.send("setoption name quiescence plies value 6").empty());
   EXPECT_TRUE(s.send("ucinewgame").empty());
   EXPECT_TRUE(s.send("isready") == std::vector<std::string>{"readyok"});
 
@@ -215,6 +216,8 @@ TEST(UciEngine, MalformedCommandsAreNamedErrors) {
       {"setoption name Leaf Quiescence value -1", "option 'Leaf Quiescence'"},
       {"setoption name Win Search value 5", "option 'Win Search'"},
       {"setoption name Full Plies value 4", "option 'Full Plies'"},
+      {"setoption name King Hunt value 1001", "option 'King Hunt' wants a whole number in 0..1000"},
+      {"setoption name Quiescence Plies value 65", "option 'Quiescence Plies'"},
       {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},
       {"setoption name UCI_Variant value chess", "option 'UCI_Variant': chess"},
       {"setoption name Model value /no/such/model.pt", "option 'Model'"},
@@ -470,8 +473,8 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
   config.cpuct_init = 0.1f;
   config.fpu_reduction = config.fpu_reduction_root = 0;
   config.contempt = 0.2f;
-  config.leaf_quiescence = 1;
-  config.leaf_win_moves = 2;
+  config.leaf.quiescence = 1;
+  config.leaf.win_moves = 2;
   const uint64_t seed = 0x9E3779B97F4A7C15ull;  // the UCI engine's first game's seed
   const int visits = 120;
   const std::vector<std::string> fens = {

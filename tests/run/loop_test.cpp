@@ -239,7 +239,7 @@ TEST(Loop, ResumedWithAnotherSearchRatesEveryNetworkAgain) {
   run_loop(config, nullptr, quiet());
   EXPECT_EQ(lines_in(dir.str() + "/eval/ladder.jsonl"), 3u);  // first vs anchor; second vs first, anchor
 
-  config.search.leaf_quiescence = 1;
+  config.search.leaf.quiescence = 1;
   config.search.dirichlet_weight = 0.5f;  // self-play only: not a condition of the ratings
   std::vector<std::string> lines;
   const LoopReport again = run_loop(config, nullptr, quiet(&lines));

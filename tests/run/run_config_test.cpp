@@ -52,6 +52,15 @@ TEST(RunConfig, RetiredKeysReadWhenOffAndAreErrorsWhenOn) {
   expect_error("loop:\n  endgame_share: 0.5\n", "only 0, off, can still be read");
   expect_error("loop:\n  endgame_plies: many\n", "'loop.endgame_plies' is no longer a setting");
   expect_error("search:\n  endgame_share: 0\n", "unknown key 'search.endgame_share'");  // only in its own section
+  // The leaf search's ending settings (E19), in `search` and in `play`.
+  const auto leaf = parse_run_config(
+      "search:\n  leaf_material_knee: 0\n  leaf_draw_rule: 0\nplay:\n  leaf_quiescence: 1\n  leaf_draw_rule: 0\n",
+      "run.yaml");
+  ASSERT_TRUE(leaf.ok()) << leaf.error();
+  EXPECT_FLOAT_EQ(leaf->play.leaf.quiescence, 1.0f);
+  expect_error("play:\n  leaf_material_knee: 6\n",
+               "run.yaml:2: 'play.leaf_material_knee' is no longer a setting: dropped after E19 (");
+  expect_error("search:\n  leaf_draw_rule: 0.5\n", "only 0, off, can still be read");
 }
 
 TEST(RunConfig, SetOverridesAndRejectsTypos) {
@@ -163,9 +172,9 @@ TEST(RunConfig, PlayIsTheSearchWithThePlayKeysOnTop) {
   EXPECT_FLOAT_EQ(c->play.contempt, 0.3f);
   EXPECT_EQ(c->play.full_visits, 48);
   EXPECT_FLOAT_EQ(c->play.cpuct_init, 1.5f);
-  EXPECT_FLOAT_EQ(c->play.leaf_quiescence, 1.0f);
-  EXPECT_FLOAT_EQ(c->search.leaf_quiescence, 0.0f);  // self-play is untouched
-  EXPECT_FLOAT_EQ(c->selfplay.search.leaf_quiescence, 0.0f);
+  EXPECT_FLOAT_EQ(c->play.leaf.quiescence, 1.0f);
+  EXPECT_FLOAT_EQ(c->search.leaf.quiescence, 0.0f);  // self-play is untouched
+  EXPECT_FLOAT_EQ(c->selfplay.search.leaf.quiescence, 0.0f);
   const std::string resolved = to_yaml(*c);
   EXPECT_NE(resolved.find("play:\n  cpuct_init: 1.5\n  leaf_quiescence: 1\nselfplay:"), std::string::npos) << resolved;
   EXPECT_EQ(play_changes(*c), "cpuct_init: 1.5, leaf_quiescence: 1");
@@ -188,11 +197,11 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
   for (const char* name : {"quickstart", "cpu-long"}) {
     const auto c = load_run_config(name);
     ASSERT_TRUE(c.ok()) << c.error();
-    EXPECT_FLOAT_EQ(c->play.leaf_quiescence, 1.0f) << name;
-    EXPECT_EQ(c->play.leaf_full_plies, 3) << name;
-    EXPECT_EQ(c->play.leaf_win_moves, 3) << name;
-    EXPECT_FLOAT_EQ(c->play.leaf_king_hunt, 1.0f) << name;
-    EXPECT_FLOAT_EQ(c->search.leaf_quiescence, 0.0f) << name;
+    EXPECT_FLOAT_EQ(c->play.leaf.quiescence, 1.0f) << name;
+    EXPECT_EQ(c->play.leaf.full_plies, 3) << name;
+    EXPECT_EQ(c->play.leaf.win_moves, 3) << name;
+    EXPECT_FLOAT_EQ(c->play.leaf.king_hunt, 1.0f) << name;
+    EXPECT_FLOAT_EQ(c->search.leaf.quiescence, 0.0f) << name;
     EXPECT_EQ(c->play.full_visits, c->search.full_visits) << name;
   }
 }

@@ -130,7 +130,7 @@ TEST(RealGames, LeafWinSearchRefutesMovesAllowingMateOnTheirFirstVisit) {
     }
     for (uint64_t seed = 0; seed < 3; ++seed) {
       SearchConfig config = greedy_config(3 * n);
-      config.leaf_win_moves = 1;
+      config.leaf.win_moves = 1;
       GameSearch search(config, *start, seed);
       const SearchResult& r = search.run(uniform, SearchKind::Cheap);
       EXPECT_EQ(losing.count(r.action), 0u)

@@ -87,7 +87,7 @@ namespace {
 // The game's earlier positions and those of the forcing line searched (forces_win).
 struct ForcingLine {
   std::span<const uint64_t> history;
-  uint64_t keys[2 * kMaxForcedWinMoves] = {};
+  uint64_t keys[2 * game::kMaxForcedWinMoves] = {};
   int size = 0;
 
   // Whether `p` occurred before: in the line, or in the history since the last irreversible move.
@@ -150,7 +150,7 @@ bool every_reply_loses(const Position& pos, ForcingLine& line, int moves) {
 }  // namespace
 
 bool forces_win(const Position& pos, std::span<const uint64_t> history, int moves) {
-  assert(moves >= 1 && moves <= kMaxForcedWinMoves);
+  assert(moves >= 1 && moves <= game::kMaxForcedWinMoves);
   ForcingLine line{history};
   return forces(pos, line, moves);
 }

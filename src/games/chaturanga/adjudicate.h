@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "game/game_state.h"
 #include "games/chaturanga/position.h"
 
 namespace sz::chaturanga {
@@ -37,13 +38,12 @@ int earlier_occurrences(const Position& pos, std::span<const uint64_t> history);
 
 GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history);
 
-// Whether the side to move forces a win within `moves` of its own moves (1..kMaxForcedWinMoves):
+// Whether the side to move forces a win within `moves` of its own moves (1..game::kMaxForcedWinMoves):
 // a legal move that wins at once (checkmate, or under the profile a bared king or a stalemate
 // that loses), or, with more moves, a check after which every reply leaves a forced win in one
 // move fewer. Sound, not complete: a quiet first move of a longer win is not tried, and a line
 // through a position seen before (in `history`, oldest first, without `pos`, or in the line)
 // counts as no win, since it might be a repetition. With moves = 1 it is exact.
-inline constexpr int kMaxForcedWinMoves = 4;
 bool forces_win(const Position& pos, std::span<const uint64_t> history, int moves);
 
 // Whether colour c can no longer mate under the profile's insufficient-material rule.

@@ -50,7 +50,7 @@ game::Outcome State::outcome() const {
 }
 
 bool State::forces_win(int moves) const {
-  return chaturanga::forces_win(pos_, history_, std::clamp(moves, 1, kMaxForcedWinMoves));
+  return chaturanga::forces_win(pos_, history_, std::clamp(moves, 1, game::kMaxForcedWinMoves));
 }
 
 int State::repetitions() const { return earlier_occurrences(pos_, history_); }
