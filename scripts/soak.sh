@@ -104,12 +104,20 @@ wait_gone() {
 }
 
 # Starts the loop of run directory $run (seed $round_seed) in a session of its own, so that
-# whatever it starts can be found afterwards by its session id; sets `pid`. Its output goes to
-# $log, beside the run (not in it: a full disk must not swallow the error).
+# whatever it starts can be found afterwards by its session id; sets `pid` (the loop's) and
+# `waiter` (a subshell that ends with the loop's status: bash's "Killed" lines for a job killed
+# by a signal go to its stderr, /dev/null). Its output goes to $log, beside the run (not in it: a
+# full disk must not swallow the error).
 start_loop() {
-  # (bash reports the previous loop's SIGKILL, "Killed", as this starts: noise, so not shown)
-  { setsid "$binary" loop "${tiny[@]}" --set dir="$run" --set seed="$round_seed" "${extra[@]}" >>"$log" 2>&1 & } 2>/dev/null
-  pid=$!
+  rm -f "$work/loop.pid"
+  (
+    setsid "$binary" loop "${tiny[@]}" --set dir="$run" --set seed="$round_seed" "${extra[@]}" >>"$log" 2>&1 &
+    echo $! >"$work/loop.pid"
+    wait $!
+  ) 2>/dev/null &
+  waiter=$!
+  until [[ -s $work/loop.pid ]]; do sleep 0.01; done
+  pid=$(<"$work/loop.pid")
 }
 
 # After the loop $1 ended: its session must empty within 10 s (node sees its stdin close; a
@@ -140,7 +148,7 @@ reap() {
     kill -KILL "$1" 2>/dev/null || true
   fi
   status=0
-  { wait "$1"; } 2>/dev/null || status=$?  # bash's own "Killed" line is noise here
+  wait "$waiter" || status=$?
   check_orphans "$1"
 }
 
