@@ -4,7 +4,8 @@
 # move_fuzz (the rules core's text), bundle_fuzz (a bundle's model.json and model.onnx), and the
 # files a run reads back: ladder_fuzz (eval/networks.jsonl, eval/ladder.jsonl), run_state_fuzz
 # (models/generation.txt, current.txt, adopted.txt, trainer state, checkpoint metadata) and
-# metrics_fuzz (logs/train.jsonl, logs/heldout.jsonl, eval/elo.jsonl, as `plot` reads them).
+# metrics_fuzz (logs/train.jsonl, logs/heldout.jsonl, eval/elo.jsonl, as `plot` reads them) and
+# levels_fuzz (eval/levels.yaml, as `export --levels` reads it).
 # The run's readers are compiled into their targets without LibTorch, whose headers clang 14
 # cannot compile (tests/fuzz/CMakeLists.txt says why). Exits non-zero if a target crashes; the crashing inputs are kept
 # under build-fuzz/artifacts/<target>/ and can be replayed with `build-fuzz/tests/fuzz/<target> FILE`.
@@ -13,7 +14,7 @@ set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$root/build-fuzz"
-targets=(fen move bundle ladder run_state metrics)
+targets=(fen move bundle ladder run_state metrics levels)
 
 generator=()
 if [[ ! -f "$build/CMakeCache.txt" ]] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
