@@ -113,7 +113,8 @@ bool read_tensor(Reader r, Tensor& t) {
       if (packed.size() % sizeof(float)) throw r.broken("float data of a length not a multiple of 4");
       const size_t first = floats.size();
       floats.resize(first + packed.size() / sizeof(float));
-      std::memcpy(floats.data() + first, packed.data(), packed.size());
+      // Not for an empty field: memcpy from its null pointer is undefined (bundle_fuzz's find).
+      if (!packed.empty()) std::memcpy(floats.data() + first, packed.data(), packed.size());
     } else if (field == kTensorName) {
       expect_wire(r, wire, kBytes, "name");
       t.name = std::string(r.message("a name").rest());

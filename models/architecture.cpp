@@ -55,7 +55,10 @@ std::string describe(const Architecture& a) {
 std::vector<std::string> architecture_differences(const Architecture& want, const Architecture& found) {
   const FieldTexts wanted = field_texts(want), stored = field_texts(found);
   std::vector<std::string> differences;
-  for (const auto& [key, value] : wanted.items) {
+  for (const auto& item : wanted.items) {
+    // Named references, not a structured binding: clang 14 (the fuzz targets') cannot capture one.
+    const auto& key = item.first;
+    const auto& value = item.second;
     // A field that shapes only one of the two networks differs through the field that turns it on.
     const auto other =
         std::find_if(stored.items.begin(), stored.items.end(), [&](const auto& s) { return s.first == key; });

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -33,6 +33,7 @@ std::string match_line(const LadderMatch& m) {
 constexpr double kMaxGames = 1e6;  // more games than any match of a loop plays
 constexpr double kMaxStep = 1e12;  // more training steps than any run takes
 constexpr double kMaxGeneration = 1e6;
+constexpr double kMaxConditions = 9007199254740992.0;  // 2^53: rating_conditions is 53 bits
 
 // Whether `v` is a whole number in [lo, hi]; else `why` says what is wrong with `key`.
 bool whole_in(double v, double lo, double hi, const char* key, std::string& why) {
@@ -58,7 +59,8 @@ std::optional<LadderMatch> parse_match(const std::string& line, const std::strin
                   whole_in(f->at("wins"), 0, kMaxGames, "wins", why) &&
                   whole_in(f->at("draws"), 0, kMaxGames, "draws", why) &&
                   whole_in(f->at("losses"), 0, kMaxGames, "losses", why) &&
-                  (!f->count("simulations") || whole_in(f->at("simulations"), 0, 1e9, "simulations", why));
+                  (!f->count("simulations") || whole_in(f->at("simulations"), 0, 1e9, "simulations", why)) &&
+                  (!f->count("conditions") || whole_in(f->at("conditions"), 0, kMaxConditions, "conditions", why));
   if (!ok) throw Error(where + ": " + why);
   if (f->at("a_step") == f->at("b_step")) throw Error(where + ": a match of a network against itself");
   LadderMatch m;
@@ -81,12 +83,24 @@ std::string json_rating(const LadderRating& r) {
   return line;
 }
 
+// The text of `file` in `run_dir`/eval, "" when there is none.
+std::string eval_file_text(const std::string& run_dir, const char* file) {
+  const fs::path path = fs::path(run_dir) / "eval" / file;
+  std::error_code ec;
+  return fs::exists(path, ec) ? train::read_file(path.string()) : std::string();
+}
+
 }  // namespace
 
 Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
+    : Ladder(run_dir, std::move(anchor), conditions, eval_file_text(run_dir, "networks.jsonl"),
+             eval_file_text(run_dir, "ladder.jsonl")) {}
+
+Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std::string_view networks_text,
+               std::string_view matches_text)
     : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)), conditions_(conditions) {
   const std::string networks_path = (fs::path(eval_dir_) / "networks.jsonl").string();
-  std::ifstream networks(networks_path);
+  std::istringstream networks{std::string(networks_text)};
   int number = 0;
   for (std::string line; std::getline(networks, line);) {
     const std::string where = networks_path + ":" + std::to_string(++number);
@@ -100,7 +114,7 @@ Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
     networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
   }
   const std::string matches_path = (fs::path(eval_dir_) / "ladder.jsonl").string();
-  std::ifstream matches(matches_path);
+  std::istringstream matches{std::string(matches_text)};
   number = 0;
   for (std::string line; std::getline(matches, line);) {
     const std::string where = matches_path + ":" + std::to_string(++number);

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/ratings.h"
@@ -70,6 +71,10 @@ class Ladder {
   // Throws sz::Error naming the file and line of a line whose values are out of range.
   // `anchor` names the anchor in reports ("" when there is none).
   Ladder(std::string run_dir, std::string anchor, uint64_t conditions);
+  // The same from the two files' text, named in errors as `run_dir`'s files; reads no file (the
+  // fuzzer's way in, tests/fuzz/ladder_fuzz.cpp).
+  Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std::string_view networks_text,
+         std::string_view matches_text);
 
   // The adopted networks, oldest first; add_network appends one (once per step).
   const std::vector<LadderNetwork>& networks() const { return networks_; }

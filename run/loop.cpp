@@ -410,6 +410,8 @@ LoopReport LoopRun::run() {
   // The trainer's lock first: a loop refused because another works here changes nothing, not
   // even config.yaml (which the running one and later `train --run` read).
   trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
+  // What a loop killed between a file's write and its rename left (the trainer clears models/).
+  for (const char* sub : {"", "/eval", "/plots", "/plots/.gnuplot"}) remove_stale_temporaries(run_ + sub);
   write_file_atomically(run_ + "/config.yaml", to_yaml(config_));
   load_tables();
   resolve_anchor();

@@ -26,6 +26,10 @@ constexpr std::string_view kCheckpointPrefix = "model-";
 constexpr std::string_view kCheckpointSuffix = ".pt";
 constexpr std::string_view kStateSuffix = ".state";
 constexpr const char* kCurrentFile = "current.txt";
+// Bounds of generation.txt's numbers: beyond any run (loop.generations stops at a million), and
+// far enough from the int64 limit that the loop's sums of steps cannot overflow.
+constexpr int kMaxGeneration = 1'000'000;
+constexpr int64_t kMaxStep = 1'000'000'000'000;
 
 std::string errno_text() { return std::strerror(errno); }
 
@@ -196,30 +200,33 @@ void write_adopted(const std::string& run_dir, const std::string& checkpoint) {
   write_file_atomically((models / "adopted.txt").string(), text + "\n");
 }
 
-GenerationTraining read_generation_training(const std::string& run_dir) {
-  const std::string path = (fs::path(run_dir) / "models" / "generation.txt").string();
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return {};
-  const std::string text = read_file(path);
+Result<GenerationTraining> generation_training_from_text(std::string_view text, std::string_view source) {
   GenerationTraining g;
   std::set<std::string, std::less<>> seen;
   for (const KeyValueLine& kv : key_value_lines(text)) {
-    bool ok = kv.has_separator;
+    bool ok = kv.has_separator && !seen.count(kv.key);
     if (kv.key == "generation")
-      ok = ok && parse_number(kv.value, g.generation) && g.generation >= 0;
+      ok = ok && parse_number(kv.value, g.generation) && g.generation >= 0 && g.generation <= kMaxGeneration;
     else if (kv.key == "from_step")
-      ok = ok && parse_number(kv.value, g.from_step) && g.from_step >= 0;
+      ok = ok && parse_number(kv.value, g.from_step) && g.from_step >= 0 && g.from_step <= kMaxStep;
     else if (kv.key == "steps")
-      ok = ok && parse_number(kv.value, g.steps) && g.steps >= 0;
+      ok = ok && parse_number(kv.value, g.steps) && g.steps >= 0 && g.steps <= kMaxStep;
     else if (kv.key == "done")
       ok = ok && (kv.value == "true" || kv.value == "false"), g.done = kv.value == "true";
     else
       ok = false;
-    if (!ok) throw Error(path + ": bad line '" + std::string(kv.line) + "'");
+    if (!ok) return fail(std::string(source) + ": bad line '" + std::string(kv.line) + "'");
     seen.insert(std::string(kv.key));
   }
-  if (seen.size() != 4) throw Error(path + ": needs generation, from_step, steps and done");
+  if (seen.size() != 4) return fail(std::string(source) + ": needs generation, from_step, steps and done");
   return g;
+}
+
+GenerationTraining read_generation_training(const std::string& run_dir) {
+  const std::string path = (fs::path(run_dir) / "models" / "generation.txt").string();
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return {};
+  return generation_training_from_text(read_file(path), path).take_or_throw();
 }
 
 void write_generation_training(const std::string& run_dir, const GenerationTraining& g) {

@@ -85,6 +85,8 @@ struct GenerationTraining {
 };
 // {} (done) when there is no generation.txt; throws sz::Error naming the file when it is garbled.
 GenerationTraining read_generation_training(const std::string& run_dir);
+// generation.txt's text; `source` names the file in messages. Every key once, none unknown.
+Result<GenerationTraining> generation_training_from_text(std::string_view text, std::string_view source);
 void write_generation_training(const std::string& run_dir, const GenerationTraining& training);
 
 // The checkpoints of `models_dir` (model-<step>.pt), newest first.

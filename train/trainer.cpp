@@ -10,6 +10,7 @@
 #include <limits>
 #include <thread>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/split.h"
 #include "models/checkpoint.h"
@@ -162,6 +163,7 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   if (leader()) {
     lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
     prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
+    remove_stale_temporaries(models_dir);       // and adopted.txt's, generation.txt's
   }
   use_training_threads();
   device = torch::Device(nn::resolve_device(tc.device));

@@ -12,7 +12,11 @@ LevelsManifest read_levels_manifest(const std::string& path) {
   if (!in) throw Error(path + ": cannot open the levels manifest");
   std::ostringstream text;
   text << in.rdbuf();
-  config::Section top = config::read_document(text.str(), path, {}, /*whole_file=*/true);
+  return levels_manifest_from_text(text.str(), path);
+}
+
+LevelsManifest levels_manifest_from_text(std::string_view text, const std::string& source) {
+  config::Section top = config::read_document(text, source, {}, /*whole_file=*/true);
   std::string format, run, profile, anchor;
   int version = 0;
   double random_over_anchor = 0;

@@ -3,6 +3,7 @@
 // levels.yaml) read back for `export --levels`: each level's search settings and measured Elo.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "client/bundle.h"
@@ -25,5 +26,7 @@ struct LevelsManifest {
 // Throws sz::Error naming the file, the line and the key for a manifest that is not one, of
 // another version, or with a missing or malformed field.
 LevelsManifest read_levels_manifest(const std::string& path);
+// The same from the manifest's text, named `source` in errors (the fuzzer's way in).
+LevelsManifest levels_manifest_from_text(std::string_view text, const std::string& source);
 
 }  // namespace sz::bundle

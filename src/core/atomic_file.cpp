@@ -1,6 +1,7 @@
 #include "core/atomic_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,6 +9,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/parse_number.h"
 
 namespace sz {
 
@@ -54,6 +56,21 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     throw Error("cannot rename " + tmp + " to " + path + ": " + why);
   }
   fsync_directory(path);
+}
+
+std::vector<std::string> remove_stale_temporaries(const std::string& dir) {
+  std::vector<std::string> removed;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const size_t at = name.rfind(".tmp");
+    int pid = 0;
+    if (at == std::string::npos || !parse_number(std::string_view(name).substr(at + 4), pid) || pid <= 0) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to signal: alive)
+    if (entry.is_regular_file(ec) && std::filesystem::remove(entry.path(), ec))
+      removed.push_back(entry.path().string());
+  }
+  return removed;
 }
 
 void append_line(const std::string& path, std::string_view line) {

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "bundle/export_bundle.h"
+#include "bundle/levels_file.h"
 #include "client/json_fields.h"
 #include "client/onnx_weights.h"
 #include "client/profile_json.h"
@@ -302,6 +303,27 @@ TEST_F(BundleTest, LevelsOfTheExportedCheckpointGoIntoTheBundle) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("missing key 'levels[0].elo'"), std::string::npos) << e.what();
+  }
+}
+
+// The fuzzer's way in (tests/fuzz/levels_fuzz.cpp): a manifest's text reads as its file does,
+// and errors name the source given.
+TEST(LevelsManifest, ReadsFromItsTextAsFromItsFile) {
+  const std::string path = test::source_dir() + "/tests/fuzz/corpus/levels/anchored-with-search.yaml";
+  const bundle::LevelsManifest file = bundle::read_levels_manifest(path);
+  const bundle::LevelsManifest text = bundle::levels_manifest_from_text(test::read_file(path), "x/levels.yaml");
+  ASSERT_EQ(text.levels.size(), 2u);
+  ASSERT_EQ(file.levels.size(), 2u);
+  EXPECT_EQ(text.levels[1].checkpoint, "runs/quickstart/models/model-00003000.pt");
+  EXPECT_EQ(text.levels[1].level.simulations, file.levels[1].level.simulations);
+  EXPECT_DOUBLE_EQ(text.levels[1].level.elo, 420.2);
+  ASSERT_TRUE(text.search.has_value());
+  EXPECT_FLOAT_EQ(text.search->leaf_quiescence, 1.0f);
+  try {
+    bundle::levels_manifest_from_text("format: something else\n", "x/levels.yaml");
+    FAIL() << "another format was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("x/levels.yaml", 0), 0u) << e.what();
   }
 }
 

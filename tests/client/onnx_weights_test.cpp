@@ -64,6 +64,21 @@ TEST(OnnxWeights, ReadsAModelOfAnotherWriter) {
   EXPECT_EQ((*parsed)[0].data, (std::vector<float>{0.5f, -1.0f, 2.0f, 0.0f}));
 }
 
+// bundle_fuzz's find: an initializer whose float data is an empty field made the reader memcpy
+// from a null pointer (undefined; UBSan stops there: scripts/sanitize.sh, scripts/fuzz.sh). Its
+// input, refused for the initializer's missing name.
+TEST(OnnxWeights, AnEmptyFloatFieldIsReadWithoutCopyingFromNull) {
+  const std::string input(
+      "\x08\x08\x12\x0d\x73\x69\x74\x74\x75\x79\x69\x6e\x2d\x7a\x65\x72\x6f\x3a\x4e\x10\x2a\x25\x08\x02\x08\x02\x10"
+      "\x01\x42\x0b\x73\x74\x65\x6d\x2e\x77\x65\x69\x67\x68\x74\x4a\x10\x00\x00\x00\x3f\x00\x00\x80\xbf\x00\x00\x00"
+      "\x40\x00\x00\x00\x07\x10\x08\x2a\x02\x22\x00\x42\x0a\x63\x6f\x6e\x73\x74\x2e\x61\x78\x65\x22\x25\x25\x25\x25"
+      "\x25\x25\x25\x25\x25\x25\x25\x25\x25\x72\x63\x22\x46\x61\x69\x72\x79",
+      98);
+  const std::string error = error_of(input);
+  EXPECT_EQ(error.rfind("m.onnx: ", 0), 0u) << error;
+  EXPECT_NE(error.find("an initializer without a name"), std::string::npos) << error;
+}
+
 TEST(OnnxWeights, RefusesEveryTruncationAndForeignFiles) {
   const std::string onnx = tiny_onnx().onnx;
   // Every prefix is refused (a coarse stride over the large initializers, every byte near the ends).

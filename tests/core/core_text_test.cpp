@@ -1,5 +1,7 @@
-// core/: untrusted text shown in messages, the FNV-1a checksum, and lines appended to logs.
+// core/: untrusted text shown in messages, the FNV-1a checksum, lines appended to logs and the
+// temporaries of killed writers.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -7,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -15,6 +18,35 @@
 
 namespace sz {
 namespace {
+
+// A process that has ended: its pid names no live process (until the system reuses it).
+int dead_pid() {
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  return int(child);
+}
+
+// A writer killed between its write and its rename left "<name>.tmp<pid>" for good (the soak
+// found eval/final-vs-first.json.tmp<pid>). Those of ended processes go; a live writer's stays,
+// and so does every other name.
+TEST(AtomicFile, StaleTemporariesOfEndedWritersAreRemoved) {
+  const std::string dir = testing::TempDir() + "/stale-temporaries-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string dead = std::to_string(dead_pid()), live = std::to_string(::getpid());
+  const std::vector<std::string> kept = {"config.yaml.tmp" + live, "loss.png.tmp", "notes.tmpx", "ladder.json"};
+  for (const std::string& name : kept) std::ofstream(dir + "/" + name) << "x";
+  for (const std::string& name : {"ladder.json.tmp" + dead, "model-00000005.pt.tmp" + dead})
+    std::ofstream(dir + "/" + name) << "x";
+  const std::vector<std::string> removed = remove_stale_temporaries(dir);
+  EXPECT_EQ(removed.size(), 2u);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/ladder.json.tmp" + dead));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/model-00000005.pt.tmp" + dead));
+  for (const std::string& name : kept) EXPECT_TRUE(std::filesystem::exists(dir + "/" + name)) << name;
+  EXPECT_TRUE(remove_stale_temporaries(dir + "/missing").empty());
+  std::filesystem::remove_all(dir);
+}
 
 // A line left unfinished by a killed writer stays a line of its own: the next record is whole.
 TEST(AppendLine, APartialLastLineDoesNotSwallowTheNextRecord) {

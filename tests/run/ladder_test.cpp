@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "train/run_files.h"
 #include "train/train_fixtures.h"
 
 namespace sz::run {
@@ -89,10 +90,16 @@ TEST(Ladder, OutOfRangeLinesAreErrorsNamingFileAndLine) {
     return line.substr(0, at) + value + line.substr(line.find_first_of(",}", at));
   };
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {with("wins", "-1000"), "wins -1000"},      {with("draws", "1e300"), "draws 1.0000000000000001e+300"},
-      {with("losses", "0.5"), "losses 0.5"},      {with("a_step", "1e30"), "a_step"},
-      {with("b_step", "100"), "against itself"},  {with("a_step", "200"), "step 200 is not in networks.jsonl"},
+      {with("wins", "-1000"), "wins -1000"},
+      {with("draws", "1e300"), "draws 1.0000000000000001e+300"},
+      {with("losses", "0.5"), "losses 0.5"},
+      {with("a_step", "1e30"), "a_step"},
+      {with("b_step", "100"), "against itself"},
+      {with("a_step", "200"), "step 200 is not in networks.jsonl"},
       {"{\"a_step\": 100}", "no 'a_generation'"},
+      // Its conditions converted to an integer: infinity was undefined behaviour (ladder_fuzz).
+      {good.substr(0, good.size() - 1) + ", \"conditions\": 1e999}", "conditions inf"},
+      {good.substr(0, good.size() - 1) + ", \"conditions\": -3}", "conditions -3"},
   };
   for (const auto& [line, message] : cases) {
     TempDir dir;
@@ -115,6 +122,35 @@ TEST(Ladder, OutOfRangeLinesAreErrorsNamingFileAndLine) {
   const Ladder ladder(dir.str(), "anchor", 0);
   EXPECT_EQ(ladder.networks().size(), 1u);
   EXPECT_EQ(ladder.matches().size(), 1u);
+}
+
+// The fuzzer's way in (tests/fuzz/ladder_fuzz.cpp): the two files' text gives the ladder their
+// files give, and its errors name the files of the run named, though none was read.
+TEST(Ladder, ReadsTheSameFromTextAsFromItsFiles) {
+  TempDir dir;
+  {
+    Ladder ladder(dir.str(), "anchor", 11);
+    ladder.add_network({100, 1});
+    ladder.add_network({200, 2});
+    ladder.record(match(100, kAnchorStep, 1));
+    ladder.record(match(200, 100, 2));
+  }
+  const Ladder files(dir.str(), "anchor", 11);
+  const Ladder text("elsewhere", "anchor", 11, train::read_file(dir.str() + "/eval/networks.jsonl"),
+                    train::read_file(dir.str() + "/eval/ladder.jsonl"));
+  ASSERT_EQ(text.networks().size(), 2u);
+  ASSERT_EQ(text.matches().size(), files.matches().size());
+  EXPECT_EQ(text.networks()[1].step, 200);
+  EXPECT_EQ(text.matches()[1].a_step, 200);
+  EXPECT_EQ(text.matches()[1].score.wins, 2);
+  EXPECT_EQ(text.fit().games, files.fit().games);
+  EXPECT_FALSE(std::filesystem::exists("elsewhere"));
+  try {
+    Ladder bad("elsewhere", "anchor", 11, "{\"step\": -5, \"generation\": 1}\n", "");
+    FAIL() << "a negative step was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("elsewhere/eval/networks.jsonl:1: step -5"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

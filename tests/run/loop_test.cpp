@@ -4,6 +4,8 @@
 #include "run/loop.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -384,6 +386,31 @@ TEST(Loop, FinalMatchesArePlayedAndCountedOnce) {
   EXPECT_EQ(again.ladder.games, first.ladder.games);
   EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
                           [](const std::string& l) { return l.find("played before") != std::string::npos; }));
+}
+
+// A loop killed between a file's write and its rename left "<file>.tmp<pid>" in the run for good
+// (the soak found eval/final-vs-first.json.tmp<pid>). Started again, it deletes those of ended
+// processes, wherever it and its trainer write; a live writer's stays.
+TEST(Loop, ALoopStartedAgainDeletesTheTemporariesOfKilledWriters) {
+  TempDir dir;
+  const RunConfig config = short_config(dir.str());
+  run_loop(config, nullptr, quiet());
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  const std::string dead = ".tmp" + std::to_string(child), live = ".tmp" + std::to_string(getpid());
+  const std::vector<std::string> stale = {"config.yaml" + dead, "eval/final-vs-first.json" + dead,
+                                          "models/adopted.txt" + dead, "models/generation.txt" + dead,
+                                          "plots/.gnuplot/loss.dat" + dead};
+  for (const std::string& file : stale) {
+    fs::create_directories(fs::path(dir.str() + "/" + file).parent_path());
+    std::ofstream(dir.str() + "/" + file) << "half";
+    ASSERT_TRUE(fs::exists(dir.str() + "/" + file)) << file;
+  }
+  std::ofstream(dir.str() + "/eval/ladder.json" + live) << "being written";
+  run_loop(config, nullptr, quiet());
+  for (const std::string& file : stale) EXPECT_FALSE(fs::exists(dir.str() + "/" + file)) << file;
+  EXPECT_TRUE(fs::exists(dir.str() + "/eval/ladder.json" + live));
 }
 
 // The loop counted generations from the games on disk: stopped just after a generation's games

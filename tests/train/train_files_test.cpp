@@ -1,6 +1,6 @@
 // The torch-free parts of the trainer: the learning-rate schedules, the replay-ratio cap, the
-// trainer-state sidecar, current.txt and the lock, the `train` section of the run config, and the
-// plots' JSON-lines reader.
+// trainer-state sidecar, current.txt, generation.txt and the lock, the `train` section of the run
+// config, and the plots' JSON-lines reader.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -127,6 +127,35 @@ TEST(RunFiles, CheckpointNamesCurrentAndPruning) {
     FAIL() << "current.txt names a missing file";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("current.txt"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunFiles, GenerationTrainingRoundTripsAndRefusesWhatTheLoopCannotUse) {
+  TempDir dir;
+  fs::create_directories(dir.file("models"));
+  EXPECT_TRUE(read_generation_training(dir.str()).done);  // none yet: nothing to finish
+  write_generation_training(dir.str(), {3, 120, 10, false});
+  const GenerationTraining g = read_generation_training(dir.str());
+  EXPECT_EQ(g.generation, 3);
+  EXPECT_EQ(g.from_step, 120);
+  EXPECT_EQ(g.steps, 10);
+  EXPECT_FALSE(g.done);
+  // Numbers whose sums would overflow in the loop (generation + 1, from_step + steps, which
+  // tests/fuzz/run_state_fuzz.cpp computes) and a key given twice are refused, naming the file.
+  for (const char* text : {"generation: 2147483647\nfrom_step: 0\nsteps: 1\ndone: true\n",
+                           "generation: 1\nfrom_step: 9223372036854775807\nsteps: 1\ndone: false\n",
+                           "generation: 1\nfrom_step: 0\nsteps: 9223372036854775807\ndone: false\n",
+                           "generation: 1\ngeneration: 2\nfrom_step: 0\nsteps: 1\ndone: true\n"}) {
+    const auto r = generation_training_from_text(text, "run/models/generation.txt");
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_NE(r.error().find("run/models/generation.txt: bad line"), std::string::npos) << r.error();
+  }
+  write_file_atomically(dir.file("models/generation.txt"), "generation: 1\nsteps: 1\n");
+  try {
+    read_generation_training(dir.str());
+    FAIL() << "a generation.txt without from_step and done";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("models/generation.txt: needs"), std::string::npos) << e.what();
   }
 }
 
