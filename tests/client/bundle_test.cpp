@@ -318,7 +318,7 @@ TEST(LevelsManifest, ReadsFromItsTextAsFromItsFile) {
   EXPECT_EQ(text.levels[1].level.simulations, file.levels[1].level.simulations);
   EXPECT_DOUBLE_EQ(text.levels[1].level.elo, 420.2);
   ASSERT_TRUE(text.search.has_value());
-  EXPECT_FLOAT_EQ(text.search->leaf_quiescence, 1.0f);
+  EXPECT_FLOAT_EQ(text.search->leaf.quiescence, 1.0f);
   try {
     bundle::levels_manifest_from_text("format: something else\n", "x/levels.yaml");
     FAIL() << "another format was accepted";
