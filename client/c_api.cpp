@@ -4,7 +4,9 @@
 // return values.
 #include "client/c_api_support.h"
 #include "core/rng.h"
+#include "heuristics/heuristics.h"
 #include "search/game_search.h"
+#include "search/leaf_blend.h"
 #include "search/tree_report.h"
 
 namespace {
@@ -50,14 +52,19 @@ int search_move(sz_game* game, const std::string& player, int simulations, float
   }
   if (simulations < 1 || simulations > (1 << 24)) throw Error("simulations must be in 1..16777216");
   if (!(temperature >= 0.0f && temperature <= 100.0f)) throw Error("temperature must be in 0..100");
-  sz::search::GameSearch search(client_search_config(*game->bundle), state, seed);
-  // The tables score the positions the search reaches, as the UCI engine's search does.
+  const sz::search::SearchConfig config = client_search_config(*game->bundle);
+  sz::search::GameSearch search(config, state, seed);
+  // The tables score the positions the search reaches, and the leaf search (the bundle's play
+  // settings) is the game's, as in the UCI engine's search.
   search.set_tables(game->bundle->tables_for(&state.position().rules()));
+  const sz::game::Heuristics* heuristics = sz::heuristics::of_game(state.spec().game);
+  search.set_heuristics(heuristics);
   sz::search::UniformEvaluator uniform;
   if (player != "uniform-mcts" && !game->evaluator)
     game->evaluator = std::make_unique<sz::client::EigenEvaluator>(game->bundle->net);
-  sz::search::Evaluator& evaluator =
-      player == "uniform-mcts" ? static_cast<sz::search::Evaluator&>(uniform) : *game->evaluator;
+  sz::search::LeafBlend evaluator(
+      player == "uniform-mcts" ? static_cast<sz::search::Evaluator&>(uniform) : *game->evaluator, config.leaf,
+      heuristics);
   // The one move choice (search/move_choice.h), as `uci` and the arena make it.
   const sz::game::ActionId action =
       search.run(evaluator, sz::search::SearchKind::Cheap, simulations, temperature).action;

@@ -11,6 +11,7 @@
 #include "client/bundle.h"
 #include "client/eigen_evaluator.h"
 #include "games/chaturanga/state.h"
+#include "heuristics/heuristics.h"
 #include "uci/uci_engine.h"
 
 namespace {
@@ -61,6 +62,7 @@ int main(int argc, char** argv) {
   };
   // The bundle's endgame tables (exported with --tables), its own: TablesPath names the bundle
   // (the default) or nothing ("<empty>": play without them).
+  games.heuristics = sz::heuristics::of_game;
   games.tables_dir = dir;
   games.load_tables = [bundle, dir](
                           std::string_view variant,

@@ -16,6 +16,7 @@
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "nn/evaluators.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/worker_id.h"
@@ -242,6 +243,7 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   job.model_id = train::read_adopted(run_);
   job.generation = generation + 1;
   job.tables = tables_;
+  job.heuristics = heuristics::of_game(spec_.game);
   job.make_evaluator = nn::evaluator_factory(job.model_id, spec_, config_.inference);
   if (job.model_id.empty() && loop_.bootstrap_player == "material") {
     job.model_id = "bootstrap:material";  // recorded with the games: who played them

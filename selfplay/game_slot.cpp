@@ -38,14 +38,17 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
                    const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement,
-                   search::Knowledge knowledge, const game::EndgameTables* tables)
+                   search::Knowledge knowledge, const game::EndgameTables* tables,
+                   const game::Heuristics* heuristics)
     : config_(config),
       placement_(placement && *placement ? placement : nullptr),
       knowledge_(knowledge),
       tables_(tables),
+      heuristics_(heuristics),
       search_(config.search, start, /*seed=*/0, scratch_tree),
       scratch_(start.clone()) {
   search_.set_tables(tables);
+  search_.set_heuristics(heuristics);
   const game::GameSpec& spec = start.spec();
   planes_.resize(size_t(spec.binary_planes));
   scalars_.resize(size_t(spec.scalar_features));
@@ -157,7 +160,7 @@ void GameSlot::record_position(const search::SearchResult& r, bool searched) {
   row.search_wdl = row.has_search_value ? r.target_wdl : std::array<float, 3>{0, 1, 0};
   row.policy_target = searched && r.policy_target && (knowledge_.prior || knowledge_.value);
   row.legal_count = row.policy_target ? int32_t(search_.root_child_count()) : 0;
-  row.material = state.material();
+  row.material = heuristics_ ? heuristics_->material(state) : 0.0f;
   record_.positions.append(row);
   players_.push_back(uint8_t(state.to_move()));
 }

@@ -37,9 +37,11 @@ class GameSlot {
   // `tables` (null: none): the search scores their positions exactly, and a game that reaches
   // them ends there with their result ("tables"), so that every earlier position is trained on
   // the result perfect play gives (lc0's adjudication and rescoring in one).
+  // `heuristics` (null: none): the search's win search, and each row's material.
   GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
            const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement = nullptr,
-           search::Knowledge knowledge = {}, const game::EndgameTables* tables = nullptr);
+           search::Knowledge knowledge = {}, const game::EndgameTables* tables = nullptr,
+           const game::Heuristics* heuristics = nullptr);
 
   // Starts game number `index` from `start` with its own seed (derived from the config's seed
   // and the index, so a game does not depend on which worker plays it).
@@ -72,6 +74,7 @@ class GameSlot {
   const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement_;
   const search::Knowledge knowledge_;
   const game::EndgameTables* tables_;
+  const game::Heuristics* heuristics_;
   uint64_t seed_ = 0;
   search::GameSearch search_;
   data::GameRecord record_;

@@ -16,6 +16,7 @@
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "data/shard_writer.h"
+#include "search/leaf_blend.h"
 #include "search/search_batcher.h"
 #include "selfplay/game_slot.h"
 
@@ -218,13 +219,15 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
     const int64_t game = counter.take();
     if (game < 0) break;
     slots.push_back(
-        std::make_unique<GameSlot>(config, *start, &scratch, &job.placement, evaluator.knowledge(), job.tables.get()));
+        std::make_unique<GameSlot>(config, *start, &scratch, &job.placement, evaluator.knowledge(), job.tables.get(),
+                                   job.heuristics));
     slots.back()->begin(game, *start, model);
     feeds.emplace_back(*slots.back(), *this, writer, *start);
   }
   std::vector<SlotFeed*> sources;
   for (SlotFeed& feed : feeds) sources.push_back(&feed);
-  search::SearchBatcher<SlotFeed> batcher(evaluator, sources.size());
+  search::LeafBlend blended(evaluator, config.search.leaf, job.heuristics);
+  search::SearchBatcher<SlotFeed> batcher(blended, sources.size());
   while (!halting()) {
     const int leaves = batcher.step(sources);
     if (leaves == 0) break;

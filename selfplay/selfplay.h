@@ -70,6 +70,9 @@ struct SelfplayJob {
   // Endgame tables (games::endgame_tables; null: none): the searches score their positions
   // exactly and a game that reaches them ends with their result ("tables", GameSlot).
   std::shared_ptr<const game::EndgameTables> tables;
+  // The game's heuristics (heuristics/heuristics.h; null: none): the searches' leaf blend and win
+  // search (search.leaf_*) and the material recorded with every position.
+  const game::Heuristics* heuristics = nullptr;
   WarningSink on_warning;      // a damaged shard skipped; default: "warning: ..." on stderr
   PlacementChooser placement;  // empty: the search places too
 };

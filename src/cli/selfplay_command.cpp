@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "eval/placement_control.h"
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
 #include "selfplay/selfplay.h"
@@ -148,6 +149,7 @@ int selfplay_command(Args args) {
   }
   job.placement = eval::placement_chooser(control);
   job.tables = run::config_tables(config);  // as the loop's own self-play: tables.dir, which `loop` fills
+  job.heuristics = heuristics::of_game(job.start->spec().game);
   if (job.tables)
     std::fprintf(stderr, "selfplay: games that reach the endgame tables in %s end there\n", config.tables.dir.c_str());
   job.on_progress = [](const selfplay::SelfplayStats& s) { std::fprintf(stderr, "%s\n", s.progress_line().c_str()); };

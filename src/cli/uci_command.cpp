@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/config_args.h"
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
 #include "uci/uci_engine.h"
@@ -66,7 +67,8 @@ int uci_command(Args args) {
   // The run config's endgame tables (tables.dir, which `loop` fills), TablesPath by default.
   const std::string tables_dir = config.tables.men > 0 ? config.tables.dir : "";
   uci::UciEngine engine(std::cout,
-                        {"sittuyin-zero", games::profile_names(), games::new_game, games::endgame_tables, tables_dir},
+                        {"sittuyin-zero", games::profile_names(), games::new_game, games::endgame_tables, tables_dir,
+                         heuristics::of_game},
                         load_model, config.play);
   engine.run(std::cin);
   return 0;

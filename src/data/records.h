@@ -43,7 +43,7 @@ struct PositionRow {
   // probability 0, so that the trainer knows which actions were legal (legal_count).
   bool policy_target = false;
   int32_t legal_count = 0;  // legal actions at the position; 0: not recorded
-  // The mover's material edge in the game's units (GameState::material), for the value's
+  // The mover's material edge in the game's units (game::Heuristics::material), for the value's
   // calibration by material; NaN where unknown (shards before version 3).
   float material = 0;
 };

@@ -1,7 +1,7 @@
 #include "eval/material_evaluator.h"
 
-#include <algorithm>
-#include <cmath>
+#include "heuristics/heuristics.h"
+#include "search/leaf_blend.h"
 
 namespace sz::eval {
 
@@ -10,10 +10,9 @@ void MaterialEvaluator::evaluate(std::span<const search::EvalQuery> queries, std
     search::EvalReply& r = replies[i];
     const float p = queries[i].actions.empty() ? 0.0f : 1.0f / float(queries[i].actions.size());
     for (float& prior : r.priors) prior = p;
-    const float q = search::material_value(queries[i].state->material());
-    r.wdl[0] = std::max(q, 0.0f);
-    r.wdl[2] = std::max(-q, 0.0f);
-    r.wdl[1] = 1.0f - std::fabs(q);
+    const game::GameState& state = *queries[i].state;
+    const game::Heuristics* heuristics = heuristics::of_game(state.spec().game);
+    search::blend_value(r.wdl, 1.0f, search::material_value(heuristics ? heuristics->material(state) : 0.0f));
     r.moves_left = 0;
   }
 }

@@ -1,6 +1,6 @@
 #pragma once
 // A classical yardstick for the arena: a uniform prior and a value from the material balance
-// (GameState::material: chaturanga counts P 1, N 3, elephant 2.5, met/fers 1.5, R 5, men in hand
+// (game::Heuristics::material: chaturanga counts P 1, N 3, elephant 2.5, met/fers 1.5, R 5, men in hand
 // as on the board). Between the uniform bootstrap and a trained network, it shows what a search
 // that only counts men achieves at a number of simulations.
 #include <span>

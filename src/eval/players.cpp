@@ -5,7 +5,9 @@
 
 #include "core/rng.h"
 #include "eval/player.h"
+#include "heuristics/heuristics.h"
 #include "search/game_search.h"
+#include "search/leaf_blend.h"
 
 namespace sz::eval {
 
@@ -31,7 +33,7 @@ class RandomPlayer final : public Player {
 class MctsPlayer final : public Player {
  public:
   MctsPlayer(const MctsPlayerOptions& options, std::unique_ptr<search::Evaluator> evaluator)
-      : options_(options), evaluator_(std::move(evaluator)) {
+      : options_(options), own_evaluator_(std::move(evaluator)) {
     // The move choice temperature holds on every ply: placement and play alike.
     search::SearchConfig& c = options_.search;
     c.placement_temperature = c.play_temperature = c.play_temperature_floor = options_.temperature;
@@ -41,6 +43,9 @@ class MctsPlayer final : public Player {
     if (!search_) {
       search_.emplace(options_.search, start, seed);
       search_->set_tables(options_.tables.get());
+      const game::Heuristics* heuristics = heuristics::of_game(start.spec().game);
+      search_->set_heuristics(heuristics);
+      evaluator_.emplace(*own_evaluator_, options_.search.leaf, heuristics);
     } else {
       search_->reset(start, seed);
     }
@@ -69,8 +74,9 @@ class MctsPlayer final : public Player {
 
  private:
   MctsPlayerOptions options_;
-  std::unique_ptr<search::Evaluator> evaluator_;
-  std::optional<search::GameSearch> search_;  // made at the first game: it needs a start state
+  std::unique_ptr<search::Evaluator> own_evaluator_;
+  std::optional<search::LeafBlend> evaluator_;  // own_evaluator_ with the leaf search's blend
+  std::optional<search::GameSearch> search_;    // made at the first game: it needs a start state
   size_t synced_ = 0;                         // moves of the game already played in search_
   std::optional<float> last_value_;
 };

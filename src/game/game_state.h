@@ -26,10 +26,6 @@ struct PolicyEntry {
 // Room for every legal action of any position (Sittuyin placement has at most 5 x 24 drops).
 inline constexpr int kMaxActions = 256;
 
-// The most moves GameState::forces_win looks ahead (the search's leaf_win_moves at most): each
-// one more multiplies its cost by the checks and replies of a ply pair.
-inline constexpr int kMaxForcedWinMoves = 4;
-
 enum class Player : uint8_t { First, Second };  // White (Sittuyin: also called Red), Black
 enum class Phase : uint8_t { Placement, Play };
 
@@ -102,33 +98,8 @@ class GameState {
   virtual int legal_actions(std::span<ActionId> out) const = 0;
   virtual void apply(ActionId action) = 0;  // a legal action
   virtual Outcome outcome() const = 0;      // claimable draws count as ends
-  // Whether the side to move forces a win within `moves` (1..kMaxForcedWinMoves) of its own
-  // moves (1: an action that ends the game at once in its favour, a mate in one): an exact value
-  // the search gives a leaf without asking the network (search.leaf_win_moves). Sound, not
-  // complete: false where a game cannot tell, and a game may try only forcing first moves
-  // (chaturanga: checks).
-  virtual bool forces_win(int moves) const {
-    (void)moves;
-    return false;
-  }
-
   virtual void encode(EncodedView out) const = 0;
 
-  // The side to move's material minus the opponent's, in the game's own units (chaturanga: pawns,
-  // men in hand included), 0 for a game without the notion. A heuristic, never part of the
-  // rules: the arena's material yardstick and the loop's material bootstrap search with it.
-  virtual float material() const { return 0; }
-  // material() once the captures pending are played out (every move for `full_plies` plies, then
-  // a capture-only search, at most `max_plies` deep; checkmate counts as a huge loss): what the
-  // search blends into a leaf's value (search.leaf_quiescence).
-  virtual float quiescent_material(int full_plies, int max_plies) const {
-    (void)full_plies;
-    (void)max_plies;
-    return material();
-  }
-  // A bonus in material() units, from the side to move's view, for the side ahead driving the
-  // other king toward a corner (search.leaf_king_hunt); 0 for a game without the notion.
-  virtual float king_hunt() const { return 0; }
   // How far the move-count draw rules have run, in [0, 1]: 1 where the next quiet move may end
   // the game drawn (chaturanga: the larger of the n-move clock and the counting ply, each over
   // its limit); 0 for a game without such rules.

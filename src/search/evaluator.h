@@ -11,7 +11,7 @@
 
 namespace sz::search {
 
-// W - L of a material balance (GameState::material's units, pawns in chaturanga) from the side
+// W - L of a material balance (game::Heuristics::material's units, pawns in chaturanga) from the side
 // to move's view: tanh(material / 5), a rook up 0.76. The material yardstick's value and the leaf
 // quiescence's (LeafSearchConfig::quiescence).
 inline float material_value(float material) { return std::tanh(material / 5.0f); }

@@ -133,7 +133,8 @@ bool GameSearch::descend() {
     }
   }
   // Not the root: a search must have a move to choose.
-  if (config_.leaf.win_moves > 0 && node != 0 && scratch_->forces_win(config_.leaf.win_moves)) {
+  if (heuristics_ && config_.leaf.win_moves > 0 && node != 0 &&
+      heuristics_->forces_win(*scratch_, config_.leaf.win_moves)) {
     const bool first = scratch_->to_move() == game::Player::First;
     score_terminal(node, {first ? game::GameResult::FirstWins : game::GameResult::SecondWins, "forced win"});
     return false;
@@ -180,22 +181,10 @@ void GameSearch::deliver(const EvalReply& reply) {
   expand(leaf, reply.priors);
   float q = reply.wdl[0] - reply.wdl[2], d = reply.wdl[1];
   if (!std::isfinite(q) || !std::isfinite(d)) q = d = 0;  // a broken evaluator must not poison the tree
-  if (config_.leaf.quiescence > 0) blend_resolved_material(q, d);
   Node& n = tree_.node(leaf);
   n.raw_q = n.view == leaf_player_ ? q : -q;
   backup(leaf_player_, q, d, /*decided_draw=*/0);
   if (leaf == 0) prepare_root();
-}
-
-// LeafSearchConfig::quiescence on the leaf in scratch_, from its mover's view. A blend of two
-// W/D/L values stays one: |q| + d <= 1.
-void GameSearch::blend_resolved_material(float& q, float& d) const {
-  const LeafSearchConfig& leaf = config_.leaf;
-  float material = scratch_->quiescent_material(leaf.full_plies, leaf.quiescence_plies);
-  if (leaf.king_hunt > 0) material += leaf.king_hunt * scratch_->king_hunt();
-  const float resolved = material_value(material);
-  q = (1 - leaf.quiescence) * q + leaf.quiescence * resolved;
-  d = (1 - leaf.quiescence) * d + leaf.quiescence * (1 - std::fabs(resolved));
 }
 
 // Edges in a random order drawn from the search's seed (an inside-out Fisher-Yates shuffle), so

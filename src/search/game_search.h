@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "game/endgame_tables.h"
 #include "game/game_state.h"
+#include "game/heuristics.h"
 #include "search/evaluator.h"
 #include "search/gumbel.h"
 #include "search/policy_target.h"
@@ -73,6 +74,10 @@ class GameSearch {
   // Endgame tables (game/endgame_tables.h; null: none): a leaf in them is scored by its exact
   // value, a terminal like a mate, without the network. Kept by reset; must outlive the search.
   void set_tables(const game::EndgameTables* tables) { tables_ = tables; }
+  // The game's heuristics (game/heuristics.h; null: none), for LeafSearchConfig::win_moves: a leaf
+  // whose mover forces a win is scored as that win. Kept by reset; must outlive the search. (The
+  // leaf's value blend is the evaluator's: search/leaf_blend.h.)
+  void set_heuristics(const game::Heuristics* heuristics) { heuristics_ = heuristics; }
 
   // Starts a search of the current position, which must not be over. Auto draws full or cheap
   // (playout-cap randomisation). A full PUCT search gets root noise and forced playouts.
@@ -115,7 +120,6 @@ class GameSearch {
   int choose_edge(uint32_t node, game::Player mover, bool at_root);
   void expand(uint32_t node, std::span<const float> priors);
   void score_terminal(uint32_t node, const game::Outcome& outcome);
-  void blend_resolved_material(float& q, float& d) const;
   DrawScore draw_score() const { return {root_->to_move(), config_.contempt}; }
   void backup(game::Player player, float q, float d, float decided_draw);
   void restore_root_priors();
@@ -124,6 +128,7 @@ class GameSearch {
 
   SearchConfig config_;
   const game::EndgameTables* tables_ = nullptr;
+  const game::Heuristics* heuristics_ = nullptr;
   Rng rng_;
   std::unique_ptr<game::GameState> root_;
   std::unique_ptr<game::GameState> scratch_;

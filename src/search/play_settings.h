@@ -12,8 +12,9 @@
 //   void setting(const PlaySetting& s, T& field, N lo, N hi);  // T: int or float, maybe const
 //
 // Adding a leaf-search setting: a field of LeafSearchConfig and its line in leaf_settings()
-// here, its use in the search (game_search.cpp), its row in docs/EVALUATION.md.
-#include "game/game_state.h"
+// here, its use in the leaf blend (leaf_blend.h) or the search (game_search.cpp), its row in
+// docs/EVALUATION.md.
+#include "game/heuristics.h"
 
 namespace sz::search {
 
@@ -30,8 +31,8 @@ struct PlaySetting {
 // (quiescence and win_moves 0); the quickstart's `play` section turns it on for the shipped
 // engine, and self-play searches without it.
 struct LeafSearchConfig {
-  // A leaf's W/D/L blended with this weight of a capture-resolved material value: W - L =
-  // material_value(GameState::quiescent_material), the captures pending played out to
+  // A leaf's W/D/L blended with this weight of a capture-resolved material value (leaf_blend.h):
+  // W - L = material_value(Heuristics::quiescent_material), the captures pending played out to
   // quiescence_plies plies, as classical engines resolve captures before they evaluate. A small
   // network's value hardly counts men (docs/BENCHMARKS.md); 1 searches on resolved material
   // alone (the network gives the priors).
@@ -41,10 +42,10 @@ struct LeafSearchConfig {
   // a man attacked twice, which standing pat cannot (Fairy-Stockfish at one node searches one
   // such ply); docs/BENCHMARKS.md (E17, E18) has what two and three are worth.
   int full_plies = 0;
-  // With quiescence: this weight of GameState::king_hunt added to the resolved material, so that
+  // With quiescence: this weight of Heuristics::king_hunt added to the resolved material, so that
   // a won ending has quiet moves that score better than others (Stockfish's mop-up).
   float king_hunt = 0.0f;
-  // A leaf whose mover forces a win within this many of its moves (GameState::forces_win: 1 a
+  // A leaf whose mover forces a win within this many of its moves (Heuristics::forces_win: 1 a
   // mate in one, 2 a check after which every reply allows one, ...) is scored as the win it is,
   // a terminal, without the evaluator: a move that walks into a mate is refuted on its first
   // visit, not when the search happens to try the mating line.

@@ -505,6 +505,8 @@ void UciEngine::sync_search() {
     else
       search_->reset(*current_, seed);
     search_->set_tables(tables_.get());
+    heuristics_ = games_offered_.heuristics ? games_offered_.heuristics(current_->spec().game) : nullptr;
+    search_->set_heuristics(heuristics_);
   }
   search_start_ = start_fen;
   search_moves_ = moves_;

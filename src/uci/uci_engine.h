@@ -37,6 +37,7 @@
 #include "core/rng.h"
 #include "game/endgame_tables.h"
 #include "game/game_state.h"
+#include "game/heuristics.h"
 #include "search/evaluator.h"
 #include "search/game_search.h"
 #include "search/search_config.h"
@@ -96,6 +97,9 @@ struct UciGames {
   std::function<Result<std::shared_ptr<const game::EndgameTables>>(std::string_view variant, const std::string& dir)>
       load_tables;
   std::string tables_dir;
+  // The heuristics of a game by its name (heuristics/heuristics.h: heuristics::of_game), for the
+  // play settings' leaf search; unset or null: a search without them (the leaf search off).
+  std::function<const game::Heuristics*(std::string_view game)> heuristics;
 };
 
 // The play settings (search/search_config.h: play_settings, declared there once) as UCI spin
@@ -185,6 +189,7 @@ class UciEngine {
   std::unique_ptr<search::Evaluator> evaluator_;
   std::string tables_dir_;
   std::shared_ptr<const game::EndgameTables> tables_;  // the variant's, null when none
+  const game::Heuristics* heuristics_ = nullptr;        // the variant's game's, null when none
 
   // The position of the last `position` command.
   std::unique_ptr<game::GameState> start_;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "search/leaf_blend.h"
 #include "search/tree.h"
 #include "search/tree_report.h"
 #include "uci/uci_engine.h"
@@ -59,6 +60,7 @@ void UciEngine::run_search(const SearchPlan& plan) {
   // simulation, so `go nodes N` on a fresh tree also runs N simulations below the root.
   const uint32_t base = std::max<uint32_t>(tree.node(0).visits, 1);
   double next_info = kInfoInterval_s;
+  search::LeafBlend evaluator(*evaluator_, search_config_.leaf, heuristics_);
   search::EvalQuery query{};
   search::EvalReply reply{};
   bool limited = false;
@@ -69,7 +71,7 @@ void UciEngine::run_search(const SearchPlan& plan) {
     const int64_t chunk = plan.visits > 0 ? std::min(kChunk, plan.visits - done) : kChunk;
     s.start_search(search::SearchKind::Cheap, int(std::max<int64_t>(tree.node(0).visits, 1) - 1 + chunk));
     while (s.select_leaf(query, reply)) {
-      evaluator_->evaluate(std::span(&query, 1), std::span(&reply, 1));
+      evaluator.evaluate(std::span(&query, 1), std::span(&reply, 1));
       s.deliver(reply);
       const double elapsed = seconds_since(t0);
       limited = out_of_budget(plan, base, elapsed);

@@ -1,4 +1,4 @@
-// The material yardstick: the balance from the mover's view (GameState::material, the game's
+// The material yardstick: the balance from the mover's view (Heuristics::material, the game's
 // count), men in hand included, the value it gives the search, and that value with the captures
 // resolved (search.leaf_quiescence), and with the king hunt (search.leaf_king_hunt).
 #include "eval/material_evaluator.h"
@@ -10,13 +10,16 @@
 #include <span>
 
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "search/game_search.h"
+#include "search/leaf_blend.h"
 
 namespace sz::eval {
 namespace {
 
 float balance(const char* profile, const char* fen) {
-  return games::new_game(profile, fen).take_or_throw(fen)->material();
+  const auto state = games::new_game(profile, fen).take_or_throw(fen);
+  return heuristics::of_game(state->spec().game)->material(*state);
 }
 
 TEST(MaterialEvaluator, CountsMenOnTheBoardAndInHandFromTheMoversView) {
@@ -60,7 +63,8 @@ TEST(MaterialEvaluator, WithLeafQuiescenceSeesTheRecapture) {
       config.placement_temperature = config.play_temperature = config.play_temperature_floor = 0.0f;
       config.leaf.quiescence = float(resolve);
       search::GameSearch tree_search(config, *start, seed);
-      const search::SearchResult& r = tree_search.run(material, search::SearchKind::Cheap);
+      search::LeafBlend blended(material, config.leaf, heuristics::of_game("sittuyin"));
+      const search::SearchResult& r = tree_search.run(blended, search::SearchKind::Cheap);
       for (int i = 0; i < tree_search.root_child_count(); ++i) {
         const search::ChildStats c = tree_search.root_child(i);
         if (c.action != bad_capture) continue;
@@ -81,22 +85,23 @@ TEST(MaterialEvaluator, WithLeafQuiescenceSeesTheRecapture) {
 // The root's own evaluation, W - L for its mover, under `config`: one leaf, the root, delivered.
 float root_value(const search::SearchConfig& config, const game::GameState& start) {
   MaterialEvaluator material;
+  search::LeafBlend blended(material, config.leaf, heuristics::of_game("sittuyin"));
   search::GameSearch tree_search(config, start, 1);
   tree_search.start_search(search::SearchKind::Cheap);
   search::EvalQuery query{};
   search::EvalReply reply{};
   EXPECT_TRUE(tree_search.select_leaf(query, reply));
-  material.evaluate(std::span<const search::EvalQuery>(&query, 1), std::span<search::EvalReply>(&reply, 1));
+  blended.evaluate(std::span<const search::EvalQuery>(&query, 1), std::span<search::EvalReply>(&reply, 1));
   tree_search.deliver(reply);
   const std::array<float, 3> wdl = tree_search.root_wdl();
   return wdl[0] - wdl[2];
 }
 
-// search.leaf_king_hunt: the mop-up bonus (GameState::king_hunt) joins the resolved material
+// search.leaf_king_hunt: the mop-up bonus (Heuristics::king_hunt) joins the resolved material
 // before the value is taken; white a rook up, kings four apart, the lone king in the centre.
 TEST(MaterialEvaluator, WithKingHuntTheLeafValueCountsTheHunt) {
   const auto start = games::new_game("sittuyin", "8/8/8/3k4/8/8/8/R3K3[] w - - 0 40").take_or_throw("fen");
-  ASSERT_FLOAT_EQ(start->king_hunt(), 0.06f * 3);
+  ASSERT_FLOAT_EQ(heuristics::of_game("sittuyin")->king_hunt(*start), 0.06f * 3);
   for (const float hunt : {0.0f, 1.0f, 2.0f}) {
     search::SearchConfig config;
     config.leaf.quiescence = 1;

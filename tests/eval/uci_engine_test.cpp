@@ -15,13 +15,17 @@
 #include "core/rng.h"
 #include "eval/player.h"
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
+#include "search/leaf_blend.h"
 #include "search/game_search.h"
 
 namespace sz::uci {
 namespace {
 
 // The rule profiles, as `sittuyin-zero uci` offers them.
-UciGames registry_games() { return {"sittuyin-zero", games::profile_names(), games::new_game, {}, ""}; }
+UciGames registry_games() {
+  return {"sittuyin-zero", games::profile_names(), games::new_game, {}, "", heuristics::of_game};
+}
 
 class Session {
  public:
@@ -487,7 +491,9 @@ TEST(MoveChoice, TheSameMoveThroughTheSearchTheArenaAndUci) {
   for (const std::string& fen : fens) {
     const auto state = games::new_game("sittuyin", fen).take_or_throw(fen);
     search::GameSearch direct(config, *state, seed);
-    const game::ActionId by_search = direct.run(uniform, search::SearchKind::Cheap, visits, 0.0f).action;
+    direct.set_heuristics(heuristics::of_game("sittuyin"));
+    search::LeafBlend blended(uniform, config.leaf, heuristics::of_game("sittuyin"));
+    const game::ActionId by_search = direct.run(blended, search::SearchKind::Cheap, visits, 0.0f).action;
 
     eval::MctsPlayerOptions options{config, visits, /*temperature=*/0, /*tables=*/nullptr};
     auto player =

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "search/game_search.h"
 
 namespace sz::search {
@@ -95,6 +96,8 @@ const Position kAvoidMate[] = {
 
 TEST(RealGames, AvoidsAllowingMateInOne) {
   UniformEvaluator uniform;
+  const game::Heuristics* heuristics = heuristics::of_game("sittuyin");
+  ASSERT_NE(heuristics, nullptr);
   for (const Position& p : kAvoidMate) {
     const auto start = load(p);
     std::array<game::ActionId, game::kMaxActions> moves{};
@@ -113,9 +116,11 @@ TEST(RealGames, AvoidsAllowingMateInOne) {
 
 // search.leaf_win_moves = 1: a move that allows a mate in one is refuted on its first visit
 // (the reply's position is a terminal, its mover's win), so a budget of a few visits a move
-// holds where the plain search above needs 1,600. GameState::forces_win(1) agrees with the rules.
+// holds where the plain search above needs 1,600. Heuristics::forces_win(1) agrees with the rules.
 TEST(RealGames, LeafWinSearchRefutesMovesAllowingMateOnTheirFirstVisit) {
   UniformEvaluator uniform;
+  const game::Heuristics* heuristics = heuristics::of_game("sittuyin");
+  ASSERT_NE(heuristics, nullptr);
   for (const Position& p : kAvoidMate) {
     const auto start = load(p);
     std::array<game::ActionId, game::kMaxActions> moves{};
@@ -125,13 +130,14 @@ TEST(RealGames, LeafWinSearchRefutesMovesAllowingMateOnTheirFirstVisit) {
     for (int i = 0; i < n; ++i) {
       after->copy_from(*start);
       after->apply(moves[size_t(i)]);
-      EXPECT_EQ(after->forces_win(1), losing.count(moves[size_t(i)]) == 1)
+      EXPECT_EQ(heuristics->forces_win(*after, 1), losing.count(moves[size_t(i)]) == 1)
           << p.profile << " after " << start->action_to_string(moves[size_t(i)]);
     }
     for (uint64_t seed = 0; seed < 3; ++seed) {
       SearchConfig config = greedy_config(3 * n);
       config.leaf.win_moves = 1;
       GameSearch search(config, *start, seed);
+      search.set_heuristics(heuristics);
       const SearchResult& r = search.run(uniform, SearchKind::Cheap);
       EXPECT_EQ(losing.count(r.action), 0u)
           << p.profile << " seed " << seed << " played " << start->action_to_string(r.action);

@@ -11,6 +11,7 @@
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 #include "selfplay/selfplay.h"
 
 namespace sz::selfplay {
@@ -25,6 +26,7 @@ inline SelfplayJob small_job(const std::string& dir, int64_t games) {
   job.config.games_per_shard = 3;
   job.config.shard_prefix = "test";
   job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
+  job.heuristics = heuristics::of_game(job.start->spec().game);
   job.out_dir = dir;
   job.games = games;
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };

@@ -25,6 +25,7 @@
 #include "core/split.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "heuristics/heuristics.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
@@ -548,7 +549,7 @@ TEST(Batches, TheUniformBootstrapsRowsHaveNeitherPolicyNorSearchValue) {
 // scripts/material_outcomes.py (docs/BENCHMARKS.md, "Why the value counts no men"): the play
 // positions by the mover's material edge and result, for the bootstrap's games and the
 // networks'. The script reads the balance off the planes; here each game is replayed through the
-// rules and GameState::material counts it.
+// rules and game::Heuristics::material counts it.
 TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByKindEdgeAndResult) {
   const std::string python = sz::test::find_python();
   if (python.empty()) GTEST_SKIP() << "no python3 with h5py and numpy (tried $SZ_PYTHON, python3, /usr/bin/python3)";
@@ -574,7 +575,8 @@ TEST(MaterialOutcomes, ThePythonScriptCountsEveryPlayPositionByKindEdgeAndResult
       for (int64_t j = 0; j < g.num_positions; ++j) {
         const size_t row = size_t(g.first_position + j);
         if (state->phase() == game::Phase::Play) {
-          const int edge = std::clamp(int(std::nearbyint(state->material())), -6, 6);  // half to even, as numpy
+          const float material = heuristics::of_game(state->spec().game)->material(*state);
+          const int edge = std::clamp(int(std::nearbyint(material)), -6, 6);  // half to even, as numpy
           ++expected[{kind, edge}][size_t(1 - p.result[row])];
         }
         if (size_t(j) < moves.size())

@@ -8,7 +8,6 @@
 #include "games/chaturanga/encoder.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
-#include "games/chaturanga/quiescence.h"
 
 namespace sz::chaturanga {
 
@@ -49,23 +48,11 @@ game::Outcome State::outcome() const {
   return {kResults[int(end.outcome)], chaturanga::to_string(end.reason)};
 }
 
-bool State::forces_win(int moves) const {
-  return chaturanga::forces_win(pos_, history_, std::clamp(moves, 1, game::kMaxForcedWinMoves));
-}
-
 int State::repetitions() const { return earlier_occurrences(pos_, history_); }
 
 void State::encode(game::EncodedView out) const {
   chaturanga::encode(pos_, repetitions(), out.planes.first<kBinaryPlanes>(), out.scalars.first<kScalarFeatures>());
 }
-
-float State::material() const { return material_balance(pos_); }
-
-float State::quiescent_material(int full_plies, int max_plies) const {
-  return quiescent_balance(pos_, full_plies, max_plies);
-}
-
-float State::king_hunt() const { return chaturanga::king_hunt(pos_); }
 
 float State::draw_rule_progress() const {
   const int n_move = pos_.rules().n_move_plies;

@@ -27,11 +27,7 @@ class State final : public game::GameState {
   int legal_actions(std::span<game::ActionId> out) const override;
   void apply(game::ActionId action) override;
   game::Outcome outcome() const override;
-  bool forces_win(int moves) const override;  // adjudicate.h: forces_win, moves capped
   void encode(game::EncodedView out) const override;
-  float material() const override;                                         // quiescence.h: material_balance
-  float quiescent_material(int full_plies, int max_plies) const override;  // quiescence.h: quiescent_balance
-  float king_hunt() const override;                                        // quiescence.h: king_hunt
   float draw_rule_progress() const override;
 
   std::string action_to_string(game::ActionId action) const override;
@@ -41,6 +37,8 @@ class State final : public game::GameState {
   std::string board_text() const override { return pos_.pretty(); }
 
   const Position& position() const { return pos_; }
+  // The keys of the game's earlier positions, oldest first, not the current one.
+  std::span<const uint64_t> history() const { return history_; }
   int repetitions() const;  // earlier occurrences of the current position since the last irreversible move
 
  private:

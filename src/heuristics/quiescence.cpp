@@ -1,4 +1,4 @@
-#include "games/chaturanga/quiescence.h"
+#include "heuristics/quiescence.h"
 
 #include <algorithm>
 #include <bit>

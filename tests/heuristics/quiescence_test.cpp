@@ -1,21 +1,24 @@
-// The capture-only search behind GameState::quiescent_material: a hanging man counts as won, a
+// The capture-only search behind chaturanga's Heuristics::quiescent_material: a hanging man counts as won, a
 // defended one as kept, a mate as a huge loss, and a placement-phase position as its count; and
 // the king hunt the search may add to it.
-#include "games/chaturanga/quiescence.h"
+#include "heuristics/quiescence.h"
 
 #include <gtest/gtest.h>
 
 #include "games/registry.h"
+#include "heuristics/heuristics.h"
 
 namespace sz::chaturanga {
 namespace {
 
+const game::Heuristics& of(const char* profile) { return *heuristics::of_game(games::spec_for(profile).take_or_throw(profile).game); }
+
 float resolved(const char* profile, const char* fen, int plies = 8, int full_plies = 0) {
-  return games::new_game(profile, fen).take_or_throw(fen)->quiescent_material(full_plies, plies);
+  return of(profile).quiescent_material(*games::new_game(profile, fen).take_or_throw(fen), full_plies, plies);
 }
 
 float counted(const char* profile, const char* fen) {
-  return games::new_game(profile, fen).take_or_throw(fen)->material();
+  return of(profile).material(*games::new_game(profile, fen).take_or_throw(fen));
 }
 
 TEST(Quiescence, AHangingRookCountsAsWonForTheMover) {
@@ -62,7 +65,7 @@ TEST(Quiescence, AFullPlySeesTheForkThatStandingPatMisses) {
   EXPECT_FLOAT_EQ(resolved("sittuyin", fen, 8, 2), 3.0f);
 }
 
-float hunt(const char* fen) { return games::new_game("sittuyin", fen).take_or_throw(fen)->king_hunt(); }
+float hunt(const char* fen) { return of("sittuyin").king_hunt(*games::new_game("sittuyin", fen).take_or_throw(fen)); }
 
 // The mop-up term: larger as the side ahead drives the bare king to a corner and its own king
 // closes in, the same from either side's view with its sign, nothing near equality.

@@ -1,6 +1,6 @@
 #pragma once
 // Material counting and a capture-only search over it: the heuristics behind
-// GameState::material and GameState::quiescent_material. Never part of the rules.
+// chaturanga's game::Heuristics (material, quiescent_material, king_hunt). Never part of the rules.
 #include "games/chaturanga/position.h"
 
 namespace sz::chaturanga {
