@@ -1,13 +1,11 @@
 #include "client/bundle.h"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "client/json.h"
 #include "client/json_fields.h"
 #include "client/profile_json.h"
-#include "core/regular_file.h"
+#include "core/read_file.h"
 #include "games/chaturanga/state.h"
 #include "games/chaturanga/tables/chaturanga_tables.h"
 #include "games/chaturanga/tables/table_dir.h"
@@ -17,13 +15,7 @@ namespace sz::client {
 namespace {
 
 std::string read_text(const std::string& path) {
-  if (const std::string why = regular_file_problem(path); !why.empty()) throw Error(path + ": " + why);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open (is this a model bundle written by `sittuyin-zero export`?)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw Error(path + ": read error");
-  return text.str();
+  return try_read_file(path, "cannot open (is this a model bundle written by `sittuyin-zero export`?)").take_or_throw();
 }
 
 // The encoding the bundle declares must be the one this runtime's rules core produces.

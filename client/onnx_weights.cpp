@@ -2,10 +2,8 @@
 
 #include <bit>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
-#include "core/regular_file.h"
+#include "core/read_file.h"
 
 namespace sz::client {
 
@@ -205,13 +203,9 @@ Result<std::vector<Tensor>> parse_onnx_weights(std::string_view bytes, std::stri
 }
 
 Result<std::vector<Tensor>> read_onnx_weights(const std::string& path) {
-  if (const std::string why = regular_file_problem(path); !why.empty()) return fail(path + ": " + why);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot open the model");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) return fail(path + ": read error");
-  return parse_onnx_weights(bytes.str(), path);
+  const Result<std::string> bytes = try_read_file(path, "cannot open the model");
+  if (!bytes) return fail(bytes.error());
+  return parse_onnx_weights(*bytes, path);
 }
 
 }  // namespace sz::client

@@ -10,6 +10,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "core/read_file.h"
 #include "train/plots.h"
 #include "train/run_files.h"
 
@@ -87,7 +88,7 @@ std::string json_rating(const LadderRating& r) {
 std::string eval_file_text(const std::string& run_dir, const char* file) {
   const fs::path path = fs::path(run_dir) / "eval" / file;
   std::error_code ec;
-  return fs::exists(path, ec) ? train::read_file(path.string()) : std::string();
+  return fs::exists(path, ec) ? sz::read_file(path.string()) : std::string();
 }
 
 }  // namespace

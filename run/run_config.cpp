@@ -1,12 +1,11 @@
 #include "run/run_config.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "config/embedded.h"
 #include "config/section.h"
 #include "core/fnv1a.h"
+#include "core/read_file.h"
 #include "core/retired_keys.h"
 #include "core/shown_text.h"
 #include "games/registry.h"
@@ -129,12 +128,9 @@ Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vect
   const std::string path(name_or_path), shown = "run config '" + shown_text(path) + "'";
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return fail(shown + " is a directory, not a YAML file");
-  std::ifstream in{path};
-  if (!in) return fail("cannot read " + shown);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return fail("cannot read " + shown);
-  return parse_checked(text.str(), name_or_path, overrides, /*whole_file=*/true);
+  const Result<std::string> text = try_read_file(path);
+  if (!text) return fail("cannot read " + shown);
+  return parse_checked(*text, name_or_path, overrides, /*whole_file=*/true);
 }
 
 std::string to_yaml(const RunConfig& config) {

@@ -8,12 +8,11 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "core/key_value_lines.h"
 #include "core/parse_number.h"
+#include "core/read_file.h"
 #include "models/checkpoint_meta.h"
 
 namespace sz::train {
@@ -135,14 +134,6 @@ std::string state_path(const std::string& checkpoint_path) {
   std::string p = checkpoint_path;
   if (p.ends_with(kCheckpointSuffix)) p.resize(p.size() - kCheckpointSuffix.size());
   return p + std::string(kStateSuffix);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::string read_current(const std::string& models_dir) {

@@ -12,6 +12,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/read_file.h"
 #include "core/split.h"
 #include "models/checkpoint.h"
 #include "models/training.h"

@@ -1,18 +1,13 @@
 #include "bundle/levels_file.h"
 
-#include <fstream>
-#include <sstream>
 
 #include "config/section.h"
+#include "core/read_file.h"
 
 namespace sz::bundle {
 
 LevelsManifest read_levels_manifest(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open the levels manifest");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return levels_manifest_from_text(text.str(), path);
+  return levels_manifest_from_text(try_read_file(path, "cannot open the levels manifest").take_or_throw(), path);
 }
 
 LevelsManifest levels_manifest_from_text(std::string_view text, const std::string& source) {

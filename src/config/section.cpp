@@ -4,7 +4,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -12,6 +11,7 @@
 
 #include "config/embedded.h"
 #include "core/number_text.h"
+#include "core/read_file.h"
 #include "core/shown_text.h"
 
 namespace sz::config {
@@ -312,16 +312,14 @@ Result<ConfigText> find_config_text(std::string_view dir, std::string_view name_
   for (const EmbeddedFile& f : embedded_files())
     if (f.path == wanted) return ConfigText{std::string(f.text), "configs/" + wanted};
   const bool looks_like_path = name_or_path.find('/') != std::string_view::npos || name_or_path.ends_with(".yaml");
-  std::ifstream in{std::string(name_or_path)};
-  if (!looks_like_path || !in) {
+  Result<std::string> text = looks_like_path ? try_read_file(std::string(name_or_path)) : fail("not a path");
+  if (!text) {
     std::string known;
     for (const std::string& n : builtin_config_names(dir)) known += " " + n;
     return fail("unknown " + std::string(what) + " '" + shown_text(name_or_path) + "' (built in:" + known +
                 "; or give a path to a .yaml file)");
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return ConfigText{buffer.str(), std::string(name_or_path)};
+  return ConfigText{std::move(text).value(), std::string(name_or_path)};
 }
 
 }  // namespace sz::config

@@ -7,11 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <mutex>
 
 #include "core/atomic_file.h"
+#include "core/read_file.h"
 
 namespace sz::eval {
 
@@ -64,8 +63,8 @@ class InstallLock {
 };
 
 std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const Result<std::string> text = try_read_file(path);
+  return text ? *text : "";
 }
 
 Result<bool> install(const std::string& dir) {

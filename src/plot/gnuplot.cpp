@@ -10,11 +10,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/read_file.h"
 
 extern char** environ;
 
@@ -83,10 +82,8 @@ void run_gnuplot(const std::string& program, const std::string& script, const st
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::ifstream in(log);
-    std::stringstream out;
-    out << in.rdbuf();
-    throw Error(program + " failed on " + script + ": " + out.str());
+    const Result<std::string> out = try_read_file(log);
+    throw Error(program + " failed on " + script + ": " + (out ? *out : out.error()));
   }
 }
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "core/read_file.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "selfplay/game_slot.h"
@@ -61,7 +62,7 @@ bool wait_for(const std::function<bool()>& done, double seconds) {
 
 std::string read_log(const std::string& path) {
   std::error_code ec;
-  return fs::exists(path, ec) ? sz::train::read_file(path) : "";
+  return fs::exists(path, ec) ? sz::read_file(path) : "";
 }
 
 int games_of(const std::string& games_dir, const std::string& model) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/read_file.h"
 #include "train/run_files.h"
 #include "train/train_fixtures.h"
 
@@ -136,8 +137,8 @@ TEST(Ladder, ReadsTheSameFromTextAsFromItsFiles) {
     ladder.record(match(200, 100, 2));
   }
   const Ladder files(dir.str(), "anchor", 11);
-  const Ladder text("elsewhere", "anchor", 11, train::read_file(dir.str() + "/eval/networks.jsonl"),
-                    train::read_file(dir.str() + "/eval/ladder.jsonl"));
+  const Ladder text("elsewhere", "anchor", 11, sz::read_file(dir.str() + "/eval/networks.jsonl"),
+                    sz::read_file(dir.str() + "/eval/ladder.jsonl"));
   ASSERT_EQ(text.networks().size(), 2u);
   ASSERT_EQ(text.matches().size(), files.matches().size());
   EXPECT_EQ(text.networks()[1].step, 200);

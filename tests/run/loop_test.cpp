@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/read_file.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "games/registry.h"
@@ -271,7 +272,7 @@ TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
   fs::current_path(dir.file("work"));
   RunConfig first = short_config("runs/r");  // a run directory relative to the working one
   run_loop(first, nullptr, quiet());
-  EXPECT_EQ(train::read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
+  EXPECT_EQ(sz::read_file("runs/r/models/adopted.txt"), "models/model-00000014.pt\n");
   fs::current_path(dir.file("work/deeper"));
   RunConfig second = short_config("../runs/r");
   second.loop.generations = 2;
@@ -445,13 +446,13 @@ TEST(Loop, ARefusedSecondLoopChangesNothing) {
   TempDir dir;
   RunConfig config = short_config(dir.str());
   run_loop(config, nullptr, quiet());
-  const std::string before = train::read_file(dir.str() + "/config.yaml");
+  const std::string before = sz::read_file(dir.str() + "/config.yaml");
   train::Trainer holder(trainer_setup(config, dir.str()));  // "another trainer is working here"
   RunConfig other = config;
   other.seed = 7;
   other.net = "small";
   EXPECT_THROW(run_loop(other, nullptr, quiet()), Error);
-  EXPECT_EQ(train::read_file(dir.str() + "/config.yaml"), before);
+  EXPECT_EQ(sz::read_file(dir.str() + "/config.yaml"), before);
 }
 
 // The loop's shards are named after the host, as those of a worker of that id: the loop holds the

@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/read_file.h"
 #include "games/chaturanga/tables/table_file.h"
 
 namespace sz::chaturanga::tables {
@@ -49,17 +48,6 @@ std::shared_ptr<const TableSet> load_table_set(const std::string& dir, const End
   return set;
 }
 
-namespace {
-
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) throw Error(path + ": cannot read");
-  return bytes.str();
-}
-
-}  // namespace
 
 int copy_tables(const std::string& from, const std::string& to, const EndingRules& rules, int max_men) {
   const auto set = load_table_set(from, rules);  // every file checked
@@ -70,11 +58,11 @@ int copy_tables(const std::string& from, const std::string& to, const EndingRule
   for (const Table* t : set->tables()) {
     if (t->material().total() > max_men) continue;
     const std::string name = table_file_name(t->material());
-    write_file_atomically(target + "/" + name, read_bytes(source + "/" + name));
+    write_file_atomically(target + "/" + name, read_file(source + "/" + name));
     ++copied;
   }
   if (fs::exists(source + "/" + kRulesNote))
-    write_file_atomically(target + "/" + kRulesNote, read_bytes(source + "/" + kRulesNote));
+    write_file_atomically(target + "/" + kRulesNote, read_file(source + "/" + kRulesNote));
   return copied;
 }
 
