@@ -12,18 +12,20 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "core/read_file.h"
 #include "core/split.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
 #include "train/batch_loader.h"
+#include "train/checkpoint_resume.h"
 #include "train/heldout.h"
 #include "train/precision.h"
 #include "train/process_group.h"
+#include "train/rank_agreement.h"
 #include "train/run_files.h"
 #include "train/schedule.h"
 #include "train/shard_catalog.h"
+#include "train/weight_average.h"
 #include "train/window.h"
 
 namespace sz::train {
@@ -51,40 +53,6 @@ struct Interval {
 };
 
 enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kLossSums };
-
-// A rank whose configuration is not rank 0's would train other weights and checkpoint nothing
-// of its own: it stops, naming the first line of `agreement` that differs.
-void check_agreement(ProcessGroup& group, const std::string& agreement) {
-  const std::string leader = group.text_of_rank0(agreement);
-  if (leader == agreement || group.rank() == 0) return;
-  // "section.key: value" of line i (YAML: a section's keys are indented beneath it).
-  const auto keyed = [](const std::vector<std::string_view>& lines, size_t i) {
-    if (i >= lines.size()) return std::string("(nothing)");
-    std::string section;
-    for (size_t j = 0; j <= i; ++j)
-      if (!lines[j].empty() && lines[j][0] != ' ' && lines[j].ends_with(":"))
-        section = lines[j].substr(0, lines[j].size() - 1);
-    const std::string_view line = lines[i];
-    const size_t text = line.find_first_not_of(' ');
-    return text == 0 || text == std::string_view::npos ? std::string(line)
-                                                       : section + "." + std::string(line.substr(text));
-  };
-  const std::vector<std::string_view> mine = split(agreement, '\n'), theirs = split(leader, '\n');
-  for (size_t i = 0; i < std::max(mine.size(), theirs.size()); ++i) {
-    if (i < mine.size() && i < theirs.size() && mine[i] == theirs[i]) continue;
-    throw Error("rank " + std::to_string(group.rank()) + " was started with another configuration than rank 0: '" +
-                keyed(mine, i) + "' here, '" + keyed(theirs, i) + "' on rank 0; start every rank with the same config");
-  }
-}
-
-// Every parameter and buffer of `to` set to `from`'s (one architecture: the same order).
-void copy_weights(const models::Network& from, models::Network& to) {
-  torch::NoGradGuard no_grad;
-  const auto fp = from->parameters(), tp = to->parameters();
-  for (size_t i = 0; i < fp.size(); ++i) tp[i].copy_(fp[i]);
-  const auto fb = from->buffers(), tb = to->buffers();
-  for (size_t i = 0; i < fb.size(); ++i) tb[i].copy_(fb[i]);
-}
 
 }  // namespace
 
@@ -127,7 +95,6 @@ struct Trainer::Impl {
   void info(const std::string& s) const { hooks.on_info ? hooks.on_info(s) : print_to_stderr("train: ", s); }
   std::string waiting_message() const;
   void create_network();
-  std::string checkpoint_to_resume();
   void resume(const std::string& checkpoint);
   void refresh();
   void use_training_threads() const;
@@ -138,7 +105,6 @@ struct Trainer::Impl {
   int64_t steps_allowed() const;
   int train_capped(int max_steps, const std::atomic<bool>* stop);
   void train_step(bool this_rank_stops);
-  void update_average();
   models::Network& played() { return averaged ? averaged : net; }
   std::array<torch::Tensor, 3> train_slices(const models::LossBatch& batch, bool this_rank_stops);
   std::array<double, kLossSums> interval_losses() const;
@@ -179,7 +145,7 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   state.seed = seed;
   // Rank 0 settles which checkpoint is current (it may repair current.txt); the others wait for
   // it, then read current.txt, so every rank starts from the same weights.
-  std::string checkpoint = leader() ? checkpoint_to_resume() : "";
+  std::string checkpoint = leader() ? checkpoint_to_resume(models_dir, [this](const std::string& w) { warn(w); }) : "";
   if (group) {
     group->minimum(0);
     if (!leader()) checkpoint = read_current(models_dir);
@@ -221,85 +187,6 @@ void Trainer::Impl::create_network() {
   }
 }
 
-namespace {
-
-// The trainer's state saved with the checkpoint at `path` (`meta`, its metadata): inside it, or,
-// for a checkpoint of format 2 and older, in the .state file beside it. `where` is set to what
-// names it in messages. Throws sz::Error naming that when it does not read, or is at another step.
-TrainerState saved_state(const std::string& path, const models::CheckpointMeta& meta, std::string& where) {
-  TrainerState state;
-  if (!meta.trainer_state.empty()) {
-    where = path + " (its trainer state)";
-    state = state_from_text(meta.trainer_state, where).take_or_throw();
-  } else {
-    where = state_path(path);
-    state = state_from_text(read_file(where), where).take_or_throw();
-  }
-  if (state.step != meta.step)
-    throw Error(where + ": step " + std::to_string(state.step) + ", but the checkpoint is at step " +
-                std::to_string(meta.step));
-  return state;
-}
-
-// Why the checkpoint at `path` cannot be resumed from, or "" when it can: its tensors match their
-// checksum and its trainer state reads, at the same step.
-std::string unreadable_reason(const std::string& path) {
-  try {
-    std::string where;
-    saved_state(path, models::read_checkpoint_meta(path), where);
-    return "";
-  } catch (const Error& e) {
-    return e.what();
-  }
-}
-
-}  // namespace
-
-// models/current.txt names the checkpoint to resume from, but a newer one that reads completely
-// wins (a trainer killed between writing it and current.txt), and without current.txt the newest
-// readable one is taken, with a warning naming it: a trainer never starts afresh over
-// checkpoints, and never writes over one. Newer checkpoints that cannot be read are moved into
-// models/damaged/ (warned). Checkpoints of which none reads, without current.txt, are an error.
-std::string Trainer::Impl::checkpoint_to_resume() {
-  const std::string pointer = (fs::path(models_dir) / "current.txt").string();
-  std::string named, pointer_problem = pointer + " is missing";
-  try {
-    named = read_current(models_dir);
-  } catch (const Error& e) {
-    pointer_problem = e.what();
-  }
-  const int64_t named_step = named.empty() ? -1 : train::checkpoint_step(fs::path(named).filename().string());
-  std::string chosen;
-  std::vector<std::pair<std::string, std::string>> unreadable;  // newer than current, with why
-  for (const std::string& path : list_checkpoints(models_dir)) {
-    if (train::checkpoint_step(fs::path(path).filename().string()) <= named_step) break;
-    const std::string why = unreadable_reason(path);
-    if (why.empty()) {
-      chosen = path;
-      break;
-    }
-    unreadable.emplace_back(path, why);
-  }
-  if (named.empty() && chosen.empty() && !unreadable.empty()) {
-    std::string list;
-    for (const auto& [path, why] : unreadable) list += "\n  " + why;
-    throw Error(pointer_problem + " and no checkpoint in " + models_dir + " can be read; refusing to start a " +
-                "fresh network over them (move them away to start afresh):" + list);
-  }
-  for (const auto& [path, why] : unreadable) {
-    std::string why_not;
-    const std::string moved = move_checkpoint_to_damaged(path, &why_not);
-    warn("skipping checkpoint " + why +
-         (moved.empty() ? " (could not move it: " + why_not + ")" : " (moved to " + moved + ")"));
-  }
-  if (chosen.empty()) return named;
-  warn(named.empty()
-           ? pointer_problem + "; resuming from " + chosen + ", the newest readable checkpoint"
-           : pointer + " names " + named + ", but " + chosen +
-                 " is newer and complete (a trainer stopped before it updated current.txt); resuming from it");
-  write_current(models_dir, fs::path(chosen).filename().string());
-  return chosen;
-}
 
 void Trainer::Impl::resume(const std::string& checkpoint) {
   const std::string kind(models::optimizer_name(tc.optimizer.kind));
@@ -458,30 +345,13 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
   if (i.steps == 0) i.first_step = state.step;
   i.sums = i.steps == 0 ? step_losses : i.sums + step_losses;
   ++i.steps;
-  update_average();
+  if (averaged) move_average(averaged, net, average_decay(tc.average_decay, state.step));
   ++state.step;
   ++steps_since_refresh;
   state.samples += tc.batch_size;
   if (bootstrap_apart()) state.network_samples += network_samples_per_step();
 }
 
-// TrainConfig::average_decay: the average moved towards the weights of the step just taken; batch
-// norm's running statistics are averaged like the weights, its step counter copied.
-void Trainer::Impl::update_average() {
-  if (!averaged) return;
-  const double step = double(state.step);
-  const double decay = std::min(tc.average_decay, (1 + step) / (10 + step));
-  torch::NoGradGuard no_grad;
-  const auto to = averaged->parameters();
-  for (size_t k = 0; k < parameters.size(); ++k) to[k].lerp_(parameters[k].detach(), 1 - decay);
-  const auto from_buffers = net->buffers(), to_buffers = averaged->buffers();
-  for (size_t k = 0; k < from_buffers.size(); ++k) {
-    if (at::isFloatingType(to_buffers[k].scalar_type()))
-      to_buffers[k].lerp_(from_buffers[k], 1 - decay);
-    else
-      to_buffers[k].copy_(from_buffers[k]);
-  }
-}
 
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
 // gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's
