@@ -95,7 +95,7 @@ int bench_client(Args args) {
   const Pool pool = make_pool(profile, 512);
   std::printf("%-8s %6s %14s %14s %8s\n", "net", "batch", "libtorch pos/s", "eigen pos/s", "ratio");
   for (const std::string& name : nets) {
-    const models::Architecture arch{models::load_net_config(name).take_or_throw("--nets"), spec};
+    const net::Architecture arch{net::load_net_config(name).take_or_throw("--nets"), spec};
     torch::manual_seed(1);
     models::Network net(arch);
     net->eval();

@@ -119,7 +119,7 @@ struct Rate {
   double cpu = 0;   // positions per CPU second of the process
 };
 
-std::unique_ptr<nn::NetRunner> make_runner(const Options& o, const models::Architecture& arch, int max_batch) {
+std::unique_ptr<nn::NetRunner> make_runner(const Options& o, const net::Architecture& arch, int max_batch) {
   nn::InferenceConfig c = o.inference;
   c.max_batch = max_batch;
   if (!o.checkpoint.empty())
@@ -127,7 +127,7 @@ std::unique_ptr<nn::NetRunner> make_runner(const Options& o, const models::Archi
   return nn::NetRunner::from_architecture(arch, /*seed=*/1, c);
 }
 
-Rate measure_raw(const Options& o, const models::Architecture& arch, const Pool& pool, int b) {
+Rate measure_raw(const Options& o, const net::Architecture& arch, const Pool& pool, int b) {
   nn::NetEvaluator eval(make_runner(o, arch, b));
   std::vector<std::unique_ptr<Batch>> batches;
   for (size_t first = 0; first < pool.states.size(); first += size_t(b))
@@ -156,7 +156,7 @@ nn::ServiceStats next_batch(const nn::InferenceService& service, Clock::time_poi
 }
 
 // Clients keep two requests of about b / clients positions each in flight.
-Rate measure_service(const Options& o, const models::Architecture& arch, const Pool& pool, int b, double& mean_batch) {
+Rate measure_service(const Options& o, const net::Architecture& arch, const Pool& pool, int b, double& mean_batch) {
   nn::InferenceConfig c = o.inference;
   c.max_batch = b;
   nn::InferenceService service(make_runner(o, arch, b), c);
@@ -189,9 +189,9 @@ Rate measure_service(const Options& o, const models::Architecture& arch, const P
   return {positions / std::chrono::duration<double>(end - start).count(), positions / (cpu_end - cpu_start)};
 }
 
-models::Architecture architecture(const Options& o) {
+net::Architecture architecture(const Options& o) {
   if (!o.checkpoint.empty()) return make_runner(o, {}, 1)->architecture();
-  return {std::move(models::load_net_config(o.net)).take_or_throw("--net"),
+  return {std::move(net::load_net_config(o.net)).take_or_throw("--net"),
           std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
 }
 
@@ -203,10 +203,10 @@ int bench_nn(Args args) {
     return 0;
   }
   const Options o = parse_options(args);
-  const models::Architecture arch = architecture(o);
+  const net::Architecture arch = architecture(o);
   const Pool pool = make_pool(o.profile, 2048);
   std::printf("network %s\ndevice %s, %s, %d torch thread(s), %d service clients, %d ms per cell\n\n",
-              models::describe(arch).c_str(), nn::resolve_device(o.inference.device).c_str(),
+              net::describe(arch).c_str(), nn::resolve_device(o.inference.device).c_str(),
               nn::precision_name(o.inference.precision).data(), o.inference.threads, o.clients, o.ms);
   std::printf("%6s %12s %14s %6s %11s %12s %12s\n", "batch", "raw pos/s", "service pos/s", "ratio", "mean batch",
               "raw pos/cpu-s", "svc pos/cpu-s");

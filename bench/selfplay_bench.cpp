@@ -13,8 +13,8 @@
 
 #include "bench/position_pool.h"
 #include "bench/selfplay_timing.h"
-#include "models/architecture.h"
-#include "models/net_config.h"
+#include "net/architecture.h"
+#include "net/net_config.h"
 #include "nn/net_evaluator.h"
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
@@ -51,7 +51,7 @@ SelfplayRate run_for(const SelfplayBenchOptions& o, selfplay::SelfplayJob job) {
 }
 
 // Positions per second of one NetEvaluator at batch `b` over a pool of real positions.
-double raw_rate(const SelfplayBenchOptions& o, const models::Architecture& arch, int b) {
+double raw_rate(const SelfplayBenchOptions& o, const net::Architecture& arch, int b) {
   nn::InferenceConfig c;
   c.max_batch = b;
   nn::NetEvaluator eval(nn::NetRunner::from_architecture(arch, /*seed=*/1, c));
@@ -85,7 +85,7 @@ int bench_selfplay(Args args) {
   std::printf("    %.0f leaf evaluations/s (simulations/s), %.0f positions/s, mean batch %.1f\n\n", a.evals_per_s,
               a.positions_per_s, a.mean_batch);
 
-  const models::Architecture arch{std::move(models::load_net_config(o.net)).take_or_throw("--net"),
+  const net::Architecture arch{std::move(net::load_net_config(o.net)).take_or_throw("--net"),
                                   std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   selfplay::SelfplayJob net;
   net.make_evaluator = [&arch](int) {

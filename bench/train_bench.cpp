@@ -24,7 +24,7 @@
 #include "core/error.h"
 #include "data/shard_files.h"
 #include "games/registry.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
 #include "search/evaluator.h"
@@ -109,7 +109,7 @@ void ensure_shards(const Options& o, const std::string& games_dir) {
 // The trainer of the bench, on Sittuyin.
 train::TrainerSetup bench_setup(const Options& o) {
   train::TrainerSetup c;
-  c.net = models::load_net_config(o.net).take_or_throw("--net");
+  c.net = net::load_net_config(o.net).take_or_throw("--net");
   c.spec = games::spec_for("sittuyin").take_or_throw("sittuyin");
   c.run_dir = o.dir;
   c.train.batch_size = o.batch;
@@ -147,7 +147,7 @@ double memory_phase(models::Network& net, torch::optim::Optimizer& opt, const mo
 
 // Milliseconds to prepare one batch (sample, gather, expand, densify) on this thread: what the
 // loader thread spends per step, for the CPU it takes from the optimiser.
-double batch_ms(const train::Window& window, const torch::Device& device, const models::Architecture& arch, int batch) {
+double batch_ms(const train::Window& window, const torch::Device& device, const net::Architecture& arch, int batch) {
   constexpr int kBatches = 20;
   const auto t0 = Clock::now();
   for (int k = 0; k < kBatches; ++k) {
@@ -181,7 +181,7 @@ int bench_train(Args args) {
   const int skip = config.train.prefetch_batches + 2;
 
   // The baseline's batch: the trainer's window and sampling, built once.
-  const models::Architecture arch{config.net, config.spec};
+  const net::Architecture arch{config.net, config.spec};
   train::ShardCatalog catalog(games_dir, arch.spec, nullptr);
   catalog.refresh();
   const auto window =

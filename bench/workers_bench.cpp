@@ -10,8 +10,8 @@
 #include <filesystem>
 
 #include "bench/selfplay_timing.h"
-#include "models/architecture.h"
-#include "models/net_config.h"
+#include "net/architecture.h"
+#include "net/net_config.h"
 #include "nn/net_evaluator.h"
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
@@ -39,7 +39,7 @@ struct Rate {
 };
 
 // In a forked child: self-play with `threads` threads as worker `id` into `dir` for o.seconds.
-Rate play(const SelfplayBenchOptions& o, const models::Architecture& arch, int threads, const std::string& id,
+Rate play(const SelfplayBenchOptions& o, const net::Architecture& arch, int threads, const std::string& id,
           const std::string& dir) {
   nn::set_torch_threads(1);
   selfplay::SelfplayJob job;
@@ -52,7 +52,7 @@ Rate play(const SelfplayBenchOptions& o, const models::Architecture& arch, int t
 }
 
 // `processes` children of `threads` threads each, started together; their summed evaluations/s.
-double run_layout(const SelfplayBenchOptions& o, const models::Architecture& arch, int processes, int threads) {
+double run_layout(const SelfplayBenchOptions& o, const net::Architecture& arch, int processes, int threads) {
   const std::string dir = (std::filesystem::temp_directory_path() /
                            ("sz-bench-workers-" + std::to_string(getpid()) + "-" + std::to_string(processes)))
                               .string();
@@ -102,7 +102,7 @@ int bench_workers(Args args) {
     return 0;
   }
   const SelfplayBenchOptions o = parse_selfplay_bench_options(args, /*default_seconds=*/30);
-  const models::Architecture arch{std::move(models::load_net_config(o.net)).take_or_throw("--net"),
+  const net::Architecture arch{std::move(net::load_net_config(o.net)).take_or_throw("--net"),
                                   std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   std::printf(
       "self-play, network %s on the CPU (one torch thread per worker thread), %d games in flight per thread, "

@@ -19,7 +19,7 @@ std::string read_text(const std::string& path) {
 }
 
 // The encoding the bundle declares must be the one this runtime's rules core produces.
-models::Architecture read_architecture(const JsonAt& doc) {
+net::Architecture read_architecture(const JsonAt& doc) {
   const JsonAt game = doc["game"];
   if (game.text() != "sittuyin" && game.text() != "shatranj")
     throw game.error("must be sittuyin or shatranj, not '" + game.text() + "' (a bundle for another game?)");
@@ -27,7 +27,7 @@ models::Architecture read_architecture(const JsonAt& doc) {
       chaturanga::game_spec(game.text() == "sittuyin" ? chaturanga::Game::Sittuyin : chaturanga::Game::Shatranj);
   game::GameSpec found;
   JsonFieldReader encoding(doc["encoding"]);
-  models::fields(encoding, found);
+  net::fields(encoding, found);
   int policy_planes = 0;
   encoding.num("policy_planes", policy_planes, 0, 1 << 20);
   encoding.finish();
@@ -44,10 +44,10 @@ models::Architecture read_architecture(const JsonAt& doc) {
   same("scalar_features", found.scalar_features, here.scalar_features, "encodes");
   same("action_space", found.action_space, here.action_space, "has");
   same("policy_planes", policy_planes, here.policy_planes, "has");
-  models::Architecture arch;
+  net::Architecture arch;
   arch.spec = here;
   JsonFieldReader net(doc["net"]);
-  models::fields(net, arch.net);
+  net::fields(net, arch.net);
   net.finish();
   return arch;
 }
@@ -106,8 +106,8 @@ std::unique_ptr<Bundle> open_or_throw(const std::string& dir) {
   if (weights["format"].text() != kWeightsFormat)
     throw weights["format"].error("is '" + weights["format"].text() + "', but this runtime reads '" + kWeightsFormat +
                                   "'");
-  if (float(weights["batch_norm_epsilon"].number()) != models::kBatchNormEpsilon)
-    throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(models::kBatchNormEpsilon) +
+  if (float(weights["batch_norm_epsilon"].number()) != net::kBatchNormEpsilon)
+    throw weights["batch_norm_epsilon"].error("is not the " + std::to_string(net::kBatchNormEpsilon) +
                                               " this runtime uses");
   const std::string& file = weights["file"].text();
   if (file.empty() || file.find('/') != std::string::npos || file == "..")

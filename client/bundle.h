@@ -13,7 +13,7 @@
 #include "core/error.h"
 #include "game/endgame_tables.h"
 #include "games/chaturanga/profile.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 #include "search/search_config.h"
 
 namespace sz::client {
@@ -54,7 +54,7 @@ void fields(V& v, BundleLevel& l) {
 
 struct Bundle {
   std::string dir;
-  models::Architecture arch;  // the spec with this runtime's policy map
+  net::Architecture arch;  // the spec with this runtime's policy map
   // Resolved, at stable addresses (positions keep a reference to their profile). The first is
   // the default.
   std::vector<std::unique_ptr<chaturanga::RuleProfile>> profiles;

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 namespace sz::client {
 
@@ -19,12 +19,12 @@ void EigenEvaluator::evaluate(std::span<const search::EvalQuery> queries, std::s
   for (size_t first = 0; first < queries.size(); first += size_t(max_batch_)) {
     const int n = int(std::min(queries.size() - first, size_t(max_batch_)));
     for (int i = 0; i < n; ++i)
-      search::encode_row(*queries[first + size_t(i)].state, spec, planes_.data(), scalars_.data(), i);
+      net::encode_row(*queries[first + size_t(i)].state, spec, planes_.data(), scalars_.data(), i);
     net_.run(planes_.data(), scalars_.data(), n, rows_.data());
-    if (!search::all_finite(rows_.data(), size_t(n) * size_t(net_.output_stride())))
+    if (!net::all_finite(rows_.data(), size_t(n) * size_t(net_.output_stride())))
       throw Error("the network's output is not finite (damaged weights?)");
     for (int i = 0; i < n; ++i)
-      search::decode_row(rows_.data() + size_t(i) * size_t(net_.output_stride()), spec.action_space,
+      net::decode_row(rows_.data() + size_t(i) * size_t(net_.output_stride()), spec.action_space,
                          queries[first + size_t(i)], replies[first + size_t(i)]);
   }
 }

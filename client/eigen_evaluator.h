@@ -1,7 +1,7 @@
 #pragma once
 // The search's Evaluator (search/evaluator.h) over the Eigen network: encodes the queries,
 // runs them in batches and decodes the rows exactly as the LibTorch evaluator does
-// (search/net_rows.h). Not thread-safe: one per thread. Its own buffers are sized once; the
+// (net/net_rows.h). Not thread-safe: one per thread. Its own buffers are sized once; the
 // forward pass allocates as EigenNet::run says.
 #include <vector>
 

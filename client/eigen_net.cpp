@@ -12,8 +12,8 @@ namespace sz::client {
 
 namespace {
 
-constexpr int kSquares = models::kBoardSquares;
-constexpr int kSide = models::kBoardSide;
+constexpr int kSquares = net::kBoardSquares;
+constexpr int kSide = net::kBoardSide;
 
 std::string shape_text(const std::vector<int64_t>& shape) {
   std::string s = "[";
@@ -66,7 +66,7 @@ Conv conv_bn(TensorSet& t, const std::string& conv, const std::string& bn, int i
   c.weight.resize(out, kernel * kernel * in);
   c.bias.resize(out);
   for (int o = 0; o < out; ++o) {
-    const float s = gamma[size_t(o)] / std::sqrt(var[size_t(o)] + models::kBatchNormEpsilon);
+    const float s = gamma[size_t(o)] / std::sqrt(var[size_t(o)] + net::kBatchNormEpsilon);
     c.bias[o] = beta[size_t(o)] - mean[size_t(o)] * s;
     for (int i = 0; i < in; ++i)
       for (int k = 0; k < kernel * kernel; ++k)
@@ -94,21 +94,21 @@ Linear linear(TensorSet& t, const std::string& name, int in, int out, int planes
 
 }  // namespace
 
-EigenNet::EigenNet(const models::Architecture& arch, const std::vector<Tensor>& tensors, std::string_view source)
+EigenNet::EigenNet(const net::Architecture& arch, const std::vector<Tensor>& tensors, std::string_view source)
     : arch_(arch) {
-  const models::NetConfig& n = arch.net;
+  const net::NetConfig& n = arch.net;
   const game::GameSpec& s = arch.spec;
   const std::string where(source);
   if (n.blocks < 1 || n.channels < 1 || s.binary_planes <= 0 || s.scalar_features < 0 || s.action_space <= 0)
     throw Error(where + ": the network has no tower, no planes or no actions");
   TensorSet t(tensors, source);
-  stem_ = conv_bn(t, "stem", "stem_bn", models::input_channels(s), n.channels, 3);
+  stem_ = conv_bn(t, "stem", "stem_bn", net::input_channels(s), n.channels, 3);
   for (int b = 0; b < n.blocks; ++b) {
     const std::string p = "tower." + std::to_string(b) + ".";
     Block block;
     block.conv1 = conv_bn(t, p + "conv1", p + "bn1", n.channels, n.channels, 3);
     block.conv2 = conv_bn(t, p + "conv2", p + "bn2", n.channels, n.channels, 3);
-    if (models::is_global_pool_block(n, b)) {
+    if (net::is_global_pool_block(n, b)) {
       block.pool_conv = conv_bn(t, p + "pool_conv", p + "pool_bn", n.channels, n.global_pool_channels, 3);
       block.pool_bias = linear(t, p + "pool_bias", 2 * n.global_pool_channels, n.channels);
     }
@@ -145,10 +145,10 @@ EigenNet::EigenNet(const models::Architecture& arch, const std::vector<Tensor>& 
 
 void EigenNet::ensure_batch(int n) {
   if (n <= batch_) return;
-  const models::NetConfig& c = arch_.net;
+  const net::NetConfig& c = arch_.net;
   const size_t points = size_t(n) * kSquares;
-  const int widest = std::max(models::input_channels(arch_.spec), c.channels);
-  input_.resize(size_t(models::input_channels(arch_.spec)) * points);
+  const int widest = std::max(net::input_channels(arch_.spec), c.channels);
+  input_.resize(size_t(net::input_channels(arch_.spec)) * points);
   x_.resize(size_t(c.channels) * points);
   y_.resize(size_t(c.channels) * points);
   t_.resize(size_t(c.channels) * points);
@@ -190,9 +190,9 @@ void EigenNet::conv(const Conv& c, const float* in, float* out, int n, bool relu
 void EigenNet::run(const uint64_t* planes, const float* scalars, int n, float* out) {
   if (n <= 0) return;
   ensure_batch(n);
-  const models::NetConfig& c = arch_.net;
+  const net::NetConfig& c = arch_.net;
   const game::GameSpec& s = arch_.spec;
-  const int points = n * kSquares, in_channels = models::input_channels(s);
+  const int points = n * kSquares, in_channels = net::input_channels(s);
 
   // The input: a 0/1 channel per bitboard, a constant channel per scalar (models::expand_input).
   for (int i = 0; i < n; ++i)
@@ -265,7 +265,7 @@ void EigenNet::run(const uint64_t* planes, const float* scalars, int n, float* o
     for (int i = 0; i < n; ++i) {
       const float z = moves_fc2_.weight.row(0).dot(hidden.col(i)) + moves_fc2_.bias[0];
       const float plies = z > 20.0f ? z : std::log1p(std::exp(z));
-      rows(s.action_space + 3, i) = plies * models::kMovesLeftScale;
+      rows(s.action_space + 3, i) = plies * net::kMovesLeftScale;
     }
   } else {
     rows.row(s.action_space + 3).setZero();

@@ -1,5 +1,5 @@
 #pragma once
-// The network's forward pass on the CPU with Eigen, for every architecture models::NetConfig
+// The network's forward pass on the CPU with Eigen, for every architecture net::NetConfig
 // allows (models/network.cpp is the reference: residual tower, global-pooling blocks, the linear
 // and the spatial policy heads, WDL, moves-left), reading the weights of client/onnx_weights.h.
 // Batch norm is folded into the convolutions on load; a 3x3 convolution is one matrix product
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "client/onnx_weights.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 
 namespace sz::client {
 
@@ -24,9 +24,9 @@ class EigenNet {
   // Throws sz::Error naming `source` and the tensor when one is missing, of another shape, or left
   // over (weights of another architecture), and when the architecture is out of range.
   EigenNet() = default;
-  EigenNet(const models::Architecture& arch, const std::vector<Tensor>& tensors, std::string_view source);
+  EigenNet(const net::Architecture& arch, const std::vector<Tensor>& tensors, std::string_view source);
 
-  const models::Architecture& architecture() const { return arch_; }
+  const net::Architecture& architecture() const { return arch_; }
   // Floats per output row: action_space policy logits, then 3 win/draw/loss logits, then the
   // moves-left estimate in plies (0 without that head): nn::NetRunner's layout.
   int output_stride() const { return arch_.spec.action_space + 4; }
@@ -57,7 +57,7 @@ class EigenNet {
   void ensure_batch(int n);
   void conv(const Conv& c, const float* in, float* out, int n, bool relu);
 
-  models::Architecture arch_;
+  net::Architecture arch_;
   Conv stem_, policy_conv_, policy_planes_, value_conv_, moves_conv_;
   std::vector<Block> tower_;
   Linear policy_fc_, value_fc1_, value_fc2_, moves_fc1_, moves_fc2_;

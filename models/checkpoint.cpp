@@ -244,7 +244,7 @@ CheckpointMeta load_checkpoint(const std::string& path, Network& net, torch::opt
 LoadedNetwork load_network(const std::string& path, const game::GameSpec& spec) {
   OpenCheckpoint c = open_checkpoint(path, torch::kCPU);
   check_encoding(spec, c.meta, path);
-  Architecture arch = c.meta.arch;
+  net::Architecture arch = c.meta.arch;
   // The policy map is the game's (fixed by its action-space version), not stored in the file.
   arch.spec.policy_planes = spec.policy_planes;
   arch.spec.policy_map = spec.policy_map;

@@ -19,9 +19,9 @@ constexpr int kFirstChecksumFormat = 2;
 template <typename V>
 void meta_fields(V& v, CheckpointMeta& m) {
   v.num("format", m.format_version, 1, kCheckpointFormatVersion);
-  fields(v, m.arch.spec);
+  net::fields(v, m.arch.spec);
   v.prefix = "net.";
-  fields(v, m.arch.net);
+  net::fields(v, m.arch.net);
   v.prefix.clear();
   v.num("step", m.step, int64_t{0}, INT64_MAX);
   v.text("optimizer", m.optimizer);
@@ -133,18 +133,18 @@ Result<CheckpointMeta> meta_from_text(std::string_view text, std::string_view so
   return m;
 }
 
-void check_compatible(const Architecture& want, const CheckpointMeta& found, std::string_view path) {
-  const auto diffs = architecture_differences(want, found.arch);
+void check_compatible(const net::Architecture& want, const CheckpointMeta& found, std::string_view path) {
+  const auto diffs = net::architecture_differences(want, found.arch);
   if (!diffs.empty())
-    throw Error(std::string(path) + ": the checkpoint (" + describe(found.arch) + ") does not fit the network (" +
-                describe(want) + "): " + join_differences(diffs));
+    throw Error(std::string(path) + ": the checkpoint (" + net::describe(found.arch) + ") does not fit the network (" +
+                net::describe(want) + "): " + net::join_differences(diffs));
 }
 
 void check_encoding(const game::GameSpec& spec, const CheckpointMeta& found, std::string_view path) {
-  const auto diffs = architecture_differences(Architecture{found.arch.net, spec}, found.arch);
+  const auto diffs = net::architecture_differences(net::Architecture{found.arch.net, spec}, found.arch);
   if (!diffs.empty())
     throw Error(std::string(path) + ": the checkpoint's encoding is not the one " + spec.game +
-                " uses now (expected: this build's): " + join_differences(diffs));
+                " uses now (expected: this build's): " + net::join_differences(diffs));
 }
 
 }  // namespace sz::models

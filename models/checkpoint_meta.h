@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 
 namespace sz::models {
 
@@ -21,7 +21,7 @@ inline constexpr int kCheckpointFormatVersion = 4;  // bump => teach meta_from_t
 
 struct CheckpointMeta {
   int format_version = kCheckpointFormatVersion;
-  Architecture arch;
+  net::Architecture arch;
   std::vector<std::string> profiles;  // rule profiles of the training data
   int64_t step = 0;                   // training steps taken
   std::string optimizer;              // "sgd", "adamw", or empty without optimiser state
@@ -44,7 +44,7 @@ CheckpointMeta read_checkpoint_meta(const std::string& path);
 
 // Throws sz::Error naming every difference when a checkpoint made for `found` cannot serve as
 // `want` (another architecture, another game, another encoder or action-space version).
-void check_compatible(const Architecture& want, const CheckpointMeta& found, std::string_view path);
+void check_compatible(const net::Architecture& want, const CheckpointMeta& found, std::string_view path);
 
 // Throws sz::Error unless the checkpoint's encoding is the one `spec` (the game as built now)
 // reads and writes: a network trained on encoder 1 must not read encoder 2's planes.

@@ -14,7 +14,7 @@ nn::Conv2d conv(int in, int out, int kernel) {
 }
 
 nn::BatchNorm2d batch_norm(int channels) {
-  return nn::BatchNorm2d(nn::BatchNorm2dOptions(channels).eps(kBatchNormEpsilon));
+  return nn::BatchNorm2d(nn::BatchNorm2dOptions(channels).eps(net::kBatchNormEpsilon));
 }
 
 torch::Tensor conv_bn_relu(nn::Conv2d& c, nn::BatchNorm2d& bn, const torch::Tensor& x) { return torch::relu(bn(c(x))); }
@@ -44,16 +44,16 @@ torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
   return torch::relu(x + y);
 }
 
-NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
-  const NetConfig n = validate(arch.net).take_or_throw();
+NetworkImpl::NetworkImpl(const net::Architecture& arch) : arch_(arch) {
+  const net::NetConfig n = validate(arch.net).take_or_throw();
   const game::GameSpec& s = arch.spec;
   if (s.binary_planes <= 0 || s.scalar_features < 0 || s.action_space <= 0)
     throw Error("network for game '" + s.game + "': the game spec has no planes or no actions");
-  stem_ = register_module("stem", conv(input_channels(s), n.channels, 3));
+  stem_ = register_module("stem", conv(net::input_channels(s), n.channels, 3));
   stem_bn_ = register_module("stem_bn", batch_norm(n.channels));
   tower_ = register_module("tower", nn::ModuleList());
   for (int b = 0; b < n.blocks; ++b)
-    tower_->push_back(ResidualBlock(n.channels, is_global_pool_block(n, b) ? n.global_pool_channels : 0));
+    tower_->push_back(ResidualBlock(n.channels, net::is_global_pool_block(n, b) ? n.global_pool_channels : 0));
   policy_conv_ = register_module("policy_conv", conv(n.channels, n.policy_channels, n.spatial_policy ? 3 : 1));
   policy_bn_ = register_module("policy_bn", batch_norm(n.policy_channels));
   if (n.spatial_policy) {
@@ -64,7 +64,7 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
     // Not a buffer: Module::to(dtype) would convert it, and it is the game's, not a weight.
     policy_map_ = torch::tensor(std::vector<int64_t>(s.policy_map.begin(), s.policy_map.end()), torch::kLong);
   } else {
-    policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * kBoardSquares, s.action_space));
+    policy_fc_ = register_module("policy_fc", nn::Linear(n.policy_channels * net::kBoardSquares, s.action_space));
   }
   {
     // The policy's last layer starts at zero: a fresh network's prior is uniform over the legal
@@ -77,12 +77,12 @@ NetworkImpl::NetworkImpl(const Architecture& arch) : arch_(arch) {
   }
   value_conv_ = register_module("value_conv", conv(n.channels, n.value_channels, 1));
   value_bn_ = register_module("value_bn", batch_norm(n.value_channels));
-  value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * kBoardSquares, n.value_hidden));
+  value_fc1_ = register_module("value_fc1", nn::Linear(n.value_channels * net::kBoardSquares, n.value_hidden));
   value_fc2_ = register_module("value_fc2", nn::Linear(n.value_hidden, 3));
   if (n.moves_left) {
     moves_conv_ = register_module("moves_conv", conv(n.channels, n.moves_left_channels, 1));
     moves_bn_ = register_module("moves_bn", batch_norm(n.moves_left_channels));
-    moves_fc1_ = register_module("moves_fc1", nn::Linear(n.moves_left_channels * kBoardSquares, n.value_hidden));
+    moves_fc1_ = register_module("moves_fc1", nn::Linear(n.moves_left_channels * net::kBoardSquares, n.value_hidden));
     moves_fc2_ = register_module("moves_fc2", nn::Linear(n.value_hidden, 1));
   }
 }
@@ -106,11 +106,11 @@ NetOutput NetworkImpl::forward(const torch::Tensor& input) {
 torch::Tensor expand_input(const torch::Tensor& planes, const torch::Tensor& scalars) {
   const int64_t n = planes.size(0);
   // Bit s of each word, by arithmetic shift: bit 63 (the sign bit) comes out right as well.
-  const torch::Tensor shifts = torch::arange(kBoardSquares, planes.options());
+  const torch::Tensor shifts = torch::arange(net::kBoardSquares, planes.options());
   const torch::Tensor bits = torch::bitwise_right_shift(planes.unsqueeze(-1), shifts).bitwise_and(1);
-  const torch::Tensor board = bits.to(scalars.scalar_type()).view({n, planes.size(1), kBoardSide, kBoardSide});
+  const torch::Tensor board = bits.to(scalars.scalar_type()).view({n, planes.size(1), net::kBoardSide, net::kBoardSide});
   const torch::Tensor constant =
-      scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), kBoardSide, kBoardSide});
+      scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), net::kBoardSide, net::kBoardSide});
   return torch::cat({board, constant}, 1);
 }
 

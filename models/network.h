@@ -1,6 +1,6 @@
 #pragma once
 // The network (LibTorch): a residual tower over 8x8 planes with policy, win/draw/loss and
-// optional moves-left heads, as configured by NetConfig (net_config.h). Includes torch: include this
+// optional moves-left heads, as configured by net::NetConfig (net_config.h). Includes torch: include this
 // only from files that run or train networks (models/, nn/, train/), never from a widely
 // included header (~20 s per translation unit).
 //
@@ -10,14 +10,14 @@
 // linear layer, into per-channel biases of the rest: the whole board informs every square.
 #include <torch/torch.h>
 
-#include "models/architecture.h"
+#include "net/architecture.h"
 
 namespace sz::models {
 
 struct NetOutput {
   torch::Tensor policy;      // [N, action_space] logits over every action id
   torch::Tensor wdl;         // [N, 3] logits: win, draw, loss from the side to move's view
-  torch::Tensor moves_left;  // [N] plies left / kMovesLeftScale (>= 0); undefined without the head
+  torch::Tensor moves_left;  // [N] plies left / net::kMovesLeftScale (>= 0); undefined without the head
 };
 
 class ResidualBlockImpl : public torch::nn::Module {
@@ -35,13 +35,13 @@ TORCH_MODULE(ResidualBlock);
 class NetworkImpl : public torch::nn::Module {
  public:
   // Throws sz::Error when the config is out of range.
-  explicit NetworkImpl(const Architecture& arch);
-  // x: [N, input_channels, 8, 8] (expand_input), float of the network's dtype.
+  explicit NetworkImpl(const net::Architecture& arch);
+  // x: [N, net::input_channels, 8, 8] (expand_input), float of the network's dtype.
   NetOutput forward(const torch::Tensor& x);
-  const Architecture& architecture() const { return arch_; }
+  const net::Architecture& architecture() const { return arch_; }
 
  private:
-  Architecture arch_;
+  net::Architecture arch_;
   torch::nn::Conv2d stem_{nullptr};
   torch::nn::BatchNorm2d stem_bn_{nullptr};
   torch::nn::ModuleList tower_{nullptr};

@@ -31,7 +31,7 @@ Losses compute_losses(const NetOutput& out, const LossBatch& batch, const LossWe
   losses.wdl = wdl.detach();
   losses.moves_left = torch::zeros({}, losses.policy.options());
   if (out.moves_left.defined() && batch.moves_left.defined()) {
-    const torch::Tensor target = batch.moves_left.to(torch::kFloat) / kMovesLeftScale;
+    const torch::Tensor target = batch.moves_left.to(torch::kFloat) / net::kMovesLeftScale;
     const torch::Tensor moves = huber(out.moves_left.to(torch::kFloat) - target, w.huber_delta).mean();
     total = total + w.moves_left * moves;
     losses.moves_left = moves.detach();

@@ -6,7 +6,7 @@
 //   policy     = sum_i m_i * CE(pi_i, softmax(p_i)) / max(1, sum_i m_i)   m_i: the policy is a target;
 //                the softmax over the position's legal actions where the row names them (lc0)
 //   wdl        = mean_i CE(z_i, softmax(v_i))                             z_i: win/draw/loss target
-//   moves_left = mean_i Huber(l_i / kMovesLeftScale, ml_i)                only with the head and targets
+//   moves_left = mean_i Huber(l_i / net::kMovesLeftScale, ml_i)                only with the head and targets
 //   total      = w_p * policy + w_v * wdl + w_m * moves_left
 // L2 regularisation is the optimiser's weight decay, on convolution and linear weights only
 // (batch-norm parameters and biases are not decayed).

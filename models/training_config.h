@@ -26,7 +26,7 @@ struct LossWeights {
   double policy = 1.0;
   double wdl = 1.0;
   double moves_left = 0.1;   // lc0 weighs its moves-left head well below the others
-  double huber_delta = 0.1;  // in units of kMovesLeftScale plies (10 plies)
+  double huber_delta = 0.1;  // in units of net::kMovesLeftScale plies (10 plies)
 };
 
 std::string_view optimizer_name(OptimizerKind kind);  // "sgd" or "adamw", as checkpoints store it

@@ -9,7 +9,7 @@
 #include "core/retired_keys.h"
 #include "core/shown_text.h"
 #include "games/registry.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 
 #ifndef SZ_VERSION
 #define SZ_VERSION "unknown"
@@ -88,7 +88,7 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   top_fields(top, c);
   if (const std::string why = run_name_problem(c.name); !why.empty())
     throw top.error("name", why + " (the run directory is runs/<name>; 'dir' sets another)");
-  if (const auto net = models::load_net_config(c.net); !net) throw top.error("net", net.error());
+  if (const auto net = net::load_net_config(c.net); !net) throw top.error("net", net.error());
   read_section(top, "inference", c.inference);
   read_section(top, "search", c.search);
   c.play = c.search;
@@ -209,7 +209,7 @@ std::shared_ptr<const game::EndgameTables> config_tables(const RunConfig& config
 train::TrainerSetup trainer_setup(const RunConfig& config, const std::string& run_dir) {
   train::TrainerSetup setup;
   setup.train = config.train;
-  setup.net = models::load_net_config(config.net).take_or_throw("net '" + config.net + "'");
+  setup.net = net::load_net_config(config.net).take_or_throw("net '" + config.net + "'");
   setup.spec = games::spec_for(config.profile).take_or_throw("profile '" + config.profile + "'");
   setup.seed = config.seed;
   setup.run_dir = run_dir;

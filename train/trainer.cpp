@@ -62,7 +62,7 @@ struct Trainer::Impl {
   std::string run_dir, models_dir, logs_dir;
   TrainerHooks hooks;
   std::unique_ptr<FileLock> lock;
-  models::Architecture arch;
+  net::Architecture arch;
   torch::Device device{torch::kCPU};
   models::Network net{nullptr};
   models::Network averaged{nullptr};  // the weights players get (TrainConfig::average_decay); null: net's

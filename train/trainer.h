@@ -27,7 +27,7 @@
 #include <string>
 
 #include "game/game_state.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 #include "train/distributed_config.h"
 #include "train/train_config.h"
 
@@ -68,7 +68,7 @@ struct TrainerHooks {
 // the game it plays, the seed (of the first weights and of every batch) and the run directory.
 struct TrainerSetup {
   TrainConfig train;
-  models::NetConfig net;
+  net::NetConfig net;
   game::GameSpec spec;
   uint64_t seed = 1;
   std::string run_dir;

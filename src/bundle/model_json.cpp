@@ -49,12 +49,12 @@ std::string model_json(const ModelInfo& info) {
 
   client::JsonFieldWriter encoding;
   game::GameSpec s = spec;
-  models::fields(encoding, s);
+  net::fields(encoding, s);
   encoding.num("policy_planes", s.policy_planes, 0, 1 << 20);
   out += "  \"encoding\": " + encoding.object() + ",\n";
   client::JsonFieldWriter net;
-  models::NetConfig n = info.arch.net;
-  models::fields(net, n);
+  net::NetConfig n = info.arch.net;
+  net::fields(net, n);
   out += "  \"net\": " + net.object() + ",\n";
 
   out += "  \"search\": " + search_json(info.search) + ",\n";

@@ -7,13 +7,13 @@
 
 #include "client/bundle.h"
 #include "games/chaturanga/profile.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 #include "search/search_config.h"
 
 namespace sz::bundle {
 
 struct ModelInfo {
-  models::Architecture arch;
+  net::Architecture arch;
   std::vector<const chaturanga::RuleProfile*> profiles;  // the default first
   std::vector<client::BundleLevel> levels;               // may be empty
   std::string checkpoint;                                // where the weights came from, for people

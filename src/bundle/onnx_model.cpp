@@ -17,7 +17,7 @@ namespace sz::bundle {
 
 bool onnx_available() { return false; }
 
-std::string onnx_model_bytes(const models::Architecture&, const std::vector<client::Tensor>&, const std::string&) {
+std::string onnx_model_bytes(const net::Architecture&, const std::vector<client::Tensor>&, const std::string&) {
   throw Error("this sittuyin-zero was built without ONNX (Debian: apt-get install libonnx-dev, then rebuild)");
 }
 
@@ -127,7 +127,7 @@ void declare(onnx::ValueInfoProto* v, const std::string& name, const std::vector
 // models/network.cpp, node by node.
 class NetworkGraph {
  public:
-  NetworkGraph(GraphBuilder& g, const models::Architecture& arch) : g_(g), n_(arch.net), s_(arch.spec) {}
+  NetworkGraph(GraphBuilder& g, const net::Architecture& arch) : g_(g), n_(arch.net), s_(arch.spec) {}
 
   void build() {
     const int channels = n_.channels;
@@ -143,7 +143,7 @@ class NetworkGraph {
       attribute(cat, "axis", int64_t(1));
       x = cat.output(0);
     }
-    x = conv_bn_relu("stem", "stem_bn", x, models::input_channels(s_), channels, 3);
+    x = conv_bn_relu("stem", "stem_bn", x, net::input_channels(s_), channels, 3);
     for (int b = 0; b < n_.blocks; ++b) x = block(b, x);
 
     const std::string p =
@@ -154,24 +154,24 @@ class NetworkGraph {
       onnx::NodeProto& gather = g_.node("Gather", {flatten(planes), g_.int64_constant("policy_map", map)}, "policy");
       attribute(gather, "axis", int64_t(1));
     } else {
-      gemm("policy_fc", flatten(p), n_.policy_channels * models::kBoardSquares, s_.action_space, "policy");
+      gemm("policy_fc", flatten(p), n_.policy_channels * net::kBoardSquares, s_.action_space, "policy");
     }
     const std::string v = flatten(conv_bn_relu("value_conv", "value_bn", x, channels, n_.value_channels, 1));
     const std::string hidden =
-        g_.node("Relu", {gemm("value_fc1", v, n_.value_channels * models::kBoardSquares, n_.value_hidden)},
+        g_.node("Relu", {gemm("value_fc1", v, n_.value_channels * net::kBoardSquares, n_.value_hidden)},
                 "value_hidden")
             .output(0);
     gemm("value_fc2", hidden, n_.value_hidden, 3, "wdl");
     if (n_.moves_left) {
       const std::string m = flatten(conv_bn_relu("moves_conv", "moves_bn", x, channels, n_.moves_left_channels, 1));
       const std::string h =
-          g_.node("Relu", {gemm("moves_fc1", m, n_.moves_left_channels * models::kBoardSquares, n_.value_hidden)},
+          g_.node("Relu", {gemm("moves_fc1", m, n_.moves_left_channels * net::kBoardSquares, n_.value_hidden)},
                   "moves_hidden")
               .output(0);
       const std::string soft =
           g_.node("Softplus", {gemm("moves_fc2", h, n_.value_hidden, 1)}, "moves_softplus").output(0);
       const std::string column = g_.node("Squeeze", {soft, g_.int64_constant("axes_1", {1})}, "moves_scaled").output(0);
-      g_.node("Mul", {column, g_.float_scalar("moves_left_scale", models::kMovesLeftScale)}, "moves_left");
+      g_.node("Mul", {column, g_.float_scalar("moves_left_scale", net::kMovesLeftScale)}, "moves_left");
     }
   }
 
@@ -191,7 +191,7 @@ class NetworkGraph {
                 {x, g_.weight(name + ".weight", {channels}), g_.weight(name + ".bias", {channels}),
                  g_.weight(name + ".running_mean", {channels}), g_.weight(name + ".running_var", {channels})},
                 name);
-    attribute(bn, "epsilon", models::kBatchNormEpsilon);
+    attribute(bn, "epsilon", net::kBatchNormEpsilon);
     return bn.output(0);
   }
   std::string conv_bn_relu(const std::string& c, const std::string& bn, const std::string& x, int in, int out,
@@ -214,7 +214,7 @@ class NetworkGraph {
     const std::string p = "tower." + std::to_string(b) + ".";
     const int c = n_.channels;
     std::string y = conv_bn_relu(p + "conv1", p + "bn1", x, c, c, 3);
-    if (models::is_global_pool_block(n_, b)) {
+    if (net::is_global_pool_block(n_, b)) {
       // KataGo's global pooling: the mean and max of a few channels, through a linear layer, as a
       // bias per channel.
       const int pool = n_.global_pool_channels;
@@ -232,14 +232,14 @@ class NetworkGraph {
   }
 
   GraphBuilder& g_;
-  const models::NetConfig& n_;
+  const net::NetConfig& n_;
   const game::GameSpec& s_;
   std::string axes_2_3_;
 };
 
 }  // namespace
 
-std::string onnx_model_bytes(const models::Architecture& arch, const std::vector<client::Tensor>& tensors,
+std::string onnx_model_bytes(const net::Architecture& arch, const std::vector<client::Tensor>& tensors,
                              const std::string& doc_string) {
   const game::GameSpec& s = arch.spec;
   onnx::ModelProto model;
@@ -251,7 +251,7 @@ std::string onnx_model_bytes(const models::Architecture& arch, const std::vector
   opset->set_version(kOnnxOpset);
   onnx::GraphProto* graph = model.mutable_graph();
   graph->set_name(s.game + "_network");
-  declare(graph->add_input(), "planes", {-1, s.binary_planes, models::kBoardSide, models::kBoardSide});
+  declare(graph->add_input(), "planes", {-1, s.binary_planes, net::kBoardSide, net::kBoardSide});
   if (s.scalar_features > 0) declare(graph->add_input(), "scalars", {-1, s.scalar_features});
   declare(graph->add_output(), "policy", {-1, s.action_space});
   declare(graph->add_output(), "wdl", {-1, 3});

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "client/onnx_weights.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 
 namespace sz::bundle {
 
@@ -26,7 +26,7 @@ bool onnx_available();
 // The serialized model for `arch` with the weights `tensors` (every one used exactly once).
 // Throws sz::Error when a tensor is missing or left over, when ONNX's checker or shape inference
 // refuses the graph (their message), and in a build without ONNX.
-std::string onnx_model_bytes(const models::Architecture& arch, const std::vector<client::Tensor>& tensors,
+std::string onnx_model_bytes(const net::Architecture& arch, const std::vector<client::Tensor>& tensors,
                              const std::string& doc_string);
 
 }  // namespace sz::bundle

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/error.h"
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 namespace sz::nn {
 
@@ -65,7 +65,7 @@ InferenceService::Pending InferenceService::submit(std::span<const search::EvalQ
   r->scalars.resize(queries.size() * scalars);
   for (size_t i = 0; i < queries.size(); ++i) {
     const int row = int(r->misses.size());  // encode into the next free row; a hit frees it again
-    search::encode_row(*queries[i].state, spec, r->planes.data(), r->scalars.data(), row);
+    net::encode_row(*queries[i].state, spec, r->planes.data(), r->scalars.data(), row);
     const uint64_t key = cache_key(queries[i].state->hash(), {r->scalars.data() + size_t(row) * scalars, scalars});
     if (cache_.lookup(key, queries[i].actions, replies[i])) continue;
     r->misses.push_back(uint32_t(i));
@@ -176,7 +176,7 @@ void InferenceService::finish(Request& r) {
     for (int j = 0; j < c.count; ++j) {
       const size_t miss = size_t(c.first_miss + j);
       const uint32_t i = r.misses[miss];
-      search::decode_row(c.rows.row(c.first_row + j), action_space, r.queries[i], r.replies[i]);
+      net::decode_row(c.rows.row(c.first_row + j), action_space, r.queries[i], r.replies[i]);
       cache_.insert(r.keys[miss], r.queries[i].actions, r.replies[i]);
     }
   r.chunks.clear();  // lets the batch outputs go

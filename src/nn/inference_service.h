@@ -72,7 +72,7 @@ class InferenceService final : public search::Evaluator {
   // submit() then wait().
   void evaluate(std::span<const search::EvalQuery> queries, std::span<search::EvalReply> replies) override;
 
-  const models::Architecture& architecture() const { return runner_->architecture(); }
+  const net::Architecture& architecture() const { return runner_->architecture(); }
   const std::string& device() const { return runner_->device(); }
   int max_batch() const { return runner_->max_batch(); }
   ServiceStats stats() const;

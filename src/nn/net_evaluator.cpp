@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 namespace sz::nn {
 
@@ -13,10 +13,10 @@ void NetEvaluator::evaluate(std::span<const search::EvalQuery> queries, std::spa
   for (size_t first = 0; first < queries.size(); first += size_t(runner_->max_batch())) {
     const int n = int(std::min(queries.size() - first, size_t(runner_->max_batch())));
     for (int i = 0; i < n; ++i)
-      search::encode_row(*queries[first + size_t(i)].state, spec, runner_->input_planes(), runner_->input_scalars(), i);
+      net::encode_row(*queries[first + size_t(i)].state, spec, runner_->input_planes(), runner_->input_scalars(), i);
     const OutputRows out = runner_->run(n);
     for (int i = 0; i < n; ++i)
-      search::decode_row(out.row(i), spec.action_space, queries[first + size_t(i)], replies[first + size_t(i)]);
+      net::decode_row(out.row(i), spec.action_space, queries[first + size_t(i)], replies[first + size_t(i)]);
   }
 }
 

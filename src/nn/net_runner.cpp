@@ -9,12 +9,12 @@
 #include "core/parse_number.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 namespace sz::nn {
 
 struct NetRunner::Impl {
-  models::Architecture arch;
+  net::Architecture arch;
   std::string source;  // the checkpoint's path, or what else the weights are
   models::Network net{nullptr};
   torch::Device device{torch::kCPU};
@@ -117,7 +117,7 @@ std::unique_ptr<NetRunner> NetRunner::from_checkpoint(const std::string& path, c
   return std::unique_ptr<NetRunner>(new NetRunner(make_impl(loaded.net, c, path)));
 }
 
-std::unique_ptr<NetRunner> NetRunner::from_architecture(const models::Architecture& arch, uint64_t seed,
+std::unique_ptr<NetRunner> NetRunner::from_architecture(const net::Architecture& arch, uint64_t seed,
                                                         const InferenceConfig& c) {
   static std::mutex mutex;  // torch initialises weights from its one global generator
   models::Network net{nullptr};
@@ -136,7 +136,7 @@ std::unique_ptr<NetRunner> NetRunner::from_network(const std::shared_ptr<models:
       new NetRunner(make_impl(models::copy_network(models::Network(net), torch::kCPU), c, "the trainer's network")));
 }
 
-const models::Architecture& NetRunner::architecture() const { return impl_->arch; }
+const net::Architecture& NetRunner::architecture() const { return impl_->arch; }
 const std::string& NetRunner::device() const { return impl_->device_name; }
 const std::string& NetRunner::source() const { return impl_->source; }
 Precision NetRunner::precision() const { return impl_->precision; }
@@ -158,7 +158,7 @@ OutputRows NetRunner::run(int n) {
       scalars = scalars.to(m.device, torch::kFloat, /*non_blocking=*/true);
     }
     const models::NetOutput out = m.net->forward(models::expand_input(planes, scalars.to(m.dtype)));
-    const torch::Tensor moves = out.moves_left.defined() ? out.moves_left.unsqueeze(1) * models::kMovesLeftScale
+    const torch::Tensor moves = out.moves_left.defined() ? out.moves_left.unsqueeze(1) * net::kMovesLeftScale
                                                          : torch::zeros({n, 1}, out.wdl.options());
     const torch::Tensor rows = torch::cat({out.policy, out.wdl, moves}, 1).to(torch::kFloat);
     torch::Tensor host = rows;
@@ -167,7 +167,7 @@ OutputRows NetRunner::run(int n) {
       host.copy_(rows);
     }
     host = host.contiguous();
-    if (!search::all_finite(host.data_ptr<float>(), size_t(host.numel())))
+    if (!net::all_finite(host.data_ptr<float>(), size_t(host.numel())))
       throw Error(m.source + ": the network's output holds NaN or infinity (damaged or diverged weights); " +
                   "no search can use it: take an earlier checkpoint");
     auto owner = std::make_shared<torch::Tensor>(host);

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "models/architecture.h"
+#include "net/architecture.h"
 #include "nn/inference_config.h"
 
 namespace sz::models {
@@ -52,7 +52,7 @@ class NetRunner {
   static std::unique_ptr<NetRunner> from_checkpoint(const std::string& path, const game::GameSpec& spec,
                                                     const InferenceConfig& config);
   // Fresh weights from a seed: the first generation, benchmarks, tests.
-  static std::unique_ptr<NetRunner> from_architecture(const models::Architecture& arch, uint64_t seed,
+  static std::unique_ptr<NetRunner> from_architecture(const net::Architecture& arch, uint64_t seed,
                                                       const InferenceConfig& config);
   // A copy of an in-memory network (the trainer's), after which training goes on undisturbed;
   // the network must not change while it is copied.
@@ -62,7 +62,7 @@ class NetRunner {
   NetRunner(const NetRunner&) = delete;
   NetRunner& operator=(const NetRunner&) = delete;
 
-  const models::Architecture& architecture() const;
+  const net::Architecture& architecture() const;
   const std::string& device() const;  // resolved, e.g. "cpu" or "cuda:0"
   Precision precision() const;
   int max_batch() const;

@@ -54,7 +54,7 @@ namespace sz::client {
 namespace {
 
 // Random weights of the right shapes for `arch` (the values do not matter here).
-std::vector<Tensor> shapes_of(const models::Architecture& arch) {
+std::vector<Tensor> shapes_of(const net::Architecture& arch) {
   std::vector<Tensor> t;
   const auto add = [&](std::string name, std::vector<int64_t> shape) {
     size_t n = 1;
@@ -64,8 +64,8 @@ std::vector<Tensor> shapes_of(const models::Architecture& arch) {
   const auto bn = [&](const std::string& name, int c) {
     for (const char* p : {".weight", ".bias", ".running_mean", ".running_var"}) add(name + p, {c});
   };
-  const models::NetConfig& n = arch.net;
-  const int in = models::input_channels(arch.spec), sq = models::kBoardSquares;
+  const net::NetConfig& n = arch.net;
+  const int in = net::input_channels(arch.spec), sq = net::kBoardSquares;
   add("stem.weight", {n.channels, in, 3, 3});
   bn("stem_bn", n.channels);
   for (int b = 0; b < n.blocks; ++b) {
@@ -74,7 +74,7 @@ std::vector<Tensor> shapes_of(const models::Architecture& arch) {
     bn(p + "bn1", n.channels);
     add(p + "conv2.weight", {n.channels, n.channels, 3, 3});
     bn(p + "bn2", n.channels);
-    if (models::is_global_pool_block(n, b)) {
+    if (net::is_global_pool_block(n, b)) {
       add(p + "pool_conv.weight", {n.global_pool_channels, n.channels, 3, 3});
       bn(p + "pool_bn", n.global_pool_channels);
       add(p + "pool_bias.weight", {n.channels, 2 * n.global_pool_channels});
@@ -108,8 +108,8 @@ std::vector<Tensor> shapes_of(const models::Architecture& arch) {
   return t;
 }
 
-models::NetConfig medium_like(bool spatial) {
-  models::NetConfig n;  // medium's tower (10 x 128, pooling every 3rd block, moves-left)
+net::NetConfig medium_like(bool spatial) {
+  net::NetConfig n;  // medium's tower (10 x 128, pooling every 3rd block, moves-left)
   n.blocks = 10;
   n.channels = 128;
   n.global_pool_every = 3;
@@ -122,9 +122,9 @@ models::NetConfig medium_like(bool spatial) {
 // The matrix products of one forward pass: the stem, two convolutions per block, a convolution
 // and a linear layer per pooling block, the policy convolution and its layer, the value
 // convolution and two layers, the moves-left convolution and first layer.
-int products(const models::NetConfig& n) {
+int products(const net::NetConfig& n) {
   int pooling = 0;
-  for (int b = 0; b < n.blocks; ++b) pooling += models::is_global_pool_block(n, b);
+  for (int b = 0; b < n.blocks; ++b) pooling += net::is_global_pool_block(n, b);
   return 1 + 2 * n.blocks + 2 * pooling + 2 + 3 + (n.moves_left ? 2 : 0);
 }
 
@@ -132,7 +132,7 @@ TEST(EigenNet, AllocatesOnlyEigensProductBuffersOnceWarm) {
   if (!SZ_COUNTS_MALLOC) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
   const game::GameSpec spec = chaturanga::game_spec(chaturanga::Game::Sittuyin);
   for (const bool spatial : {false, true}) {
-    const models::Architecture arch{medium_like(spatial), spec};
+    const net::Architecture arch{medium_like(spatial), spec};
     EigenNet net(arch, shapes_of(arch), "test");
     std::vector<uint64_t> planes(16 * size_t(spec.binary_planes), 0x0102040810204080ull);
     std::vector<float> scalars(16 * size_t(spec.scalar_features), 0.5f);
@@ -152,7 +152,7 @@ TEST(EigenNet, AllocatesOnlyEigensProductBuffersOnceWarm) {
 TEST(EigenNet, ASmallTowerAllocatesNothingOnceWarm) {
   if (!SZ_COUNTS_MALLOC) GTEST_SKIP() << "malloc is AddressSanitizer's in this build";
   const game::GameSpec spec = chaturanga::game_spec(chaturanga::Game::Sittuyin);
-  models::NetConfig n;  // tiny's tower with both policy heads' shapes below
+  net::NetConfig n;  // tiny's tower with both policy heads' shapes below
   n.blocks = 2;
   n.channels = 16;
   n.global_pool_every = 2;
@@ -164,7 +164,7 @@ TEST(EigenNet, ASmallTowerAllocatesNothingOnceWarm) {
   n.moves_left_channels = 4;
   for (const bool spatial : {false, true}) {
     n.spatial_policy = spatial;
-    const models::Architecture arch{n, spec};
+    const net::Architecture arch{n, spec};
     EigenNet net(arch, shapes_of(arch), "test");
     std::vector<uint64_t> planes(16 * size_t(spec.binary_planes), 0x0102040810204080ull);
     std::vector<float> scalars(16 * size_t(spec.scalar_features), 0.5f);

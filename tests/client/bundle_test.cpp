@@ -40,8 +40,8 @@ class BundleTest : public ::testing::Test {
     fs::remove_all(dir_, ec);
   }
 
-  models::Architecture tiny(const std::string& profile = "sittuyin") {
-    return {models::load_net_config("tiny").take_or_throw(), games::spec_for(profile).take_or_throw()};
+  net::Architecture tiny(const std::string& profile = "sittuyin") {
+    return {net::load_net_config("tiny").take_or_throw(), games::spec_for(profile).take_or_throw()};
   }
 
   // Saves a tiny untrained network as a checkpoint trained on Sittuyin at `path`.

@@ -18,13 +18,13 @@ namespace sz::client {
 namespace {
 
 struct Exported {
-  models::Architecture arch;
+  net::Architecture arch;
   std::vector<Tensor> tensors;
   std::string onnx;
 };
 
 Exported tiny_onnx() {
-  Exported e{{models::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()}, {}, {}};
+  Exported e{{net::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()}, {}, {}};
   torch::manual_seed(5);
   models::Network net(e.arch);
   e.tensors = bundle::network_tensors(*net);
@@ -95,7 +95,7 @@ TEST(OnnxWeights, RefusesEveryTruncationAndForeignFiles) {
 
 TEST(OnnxModel, RefusesWeightsOfAnotherArchitecture) {
   Exported e = tiny_onnx();
-  models::Architecture wider = e.arch;
+  net::Architecture wider = e.arch;
   wider.net.channels += 8;
   EXPECT_THROW(
       {

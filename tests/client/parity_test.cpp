@@ -20,7 +20,7 @@
 #include "core/atomic_file.h"
 #include "models/network.h"
 #include "nn/random_positions.h"
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
 
@@ -42,14 +42,14 @@ Encoded encode_all(const test::RandomPositions& positions, const game::GameSpec&
   e.planes.resize(n * size_t(spec.binary_planes));
   e.scalars.resize(n * size_t(spec.scalar_features));
   for (size_t i = 0; i < n; ++i)
-    search::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
+    net::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
   return e;
 }
 
 // A network with every batch norm given statistics and affine terms away from the identity, and
 // output layers scaled up so that priors and values are as peaked as a trained network's (a fresh
 // network's are nearly uniform, which would hide differences of the logits).
-models::Network random_network(const models::Architecture& arch, uint64_t seed) {
+models::Network random_network(const net::Architecture& arch, uint64_t seed) {
   torch::manual_seed(seed);
   models::Network net(arch);
   torch::NoGradGuard no_grad;
@@ -90,7 +90,7 @@ std::vector<float> torch_rows(models::Network& net, const Encoded& e, const game
                          {count, spec.scalar_features}, torch::kFloat32);
     const models::NetOutput out = net->forward(models::expand_input(planes, scalars));
     const torch::Tensor moves =
-        out.moves_left.defined() ? out.moves_left.unsqueeze(1) * models::kMovesLeftScale : torch::zeros({count, 1});
+        out.moves_left.defined() ? out.moves_left.unsqueeze(1) * net::kMovesLeftScale : torch::zeros({count, 1});
     const torch::Tensor all = torch::cat({out.policy, out.wdl, moves}, 1).contiguous();
     std::copy_n(all.data_ptr<float>(), size_t(count) * size_t(stride), rows.data() + size_t(first) * size_t(stride));
   }
@@ -162,15 +162,15 @@ Gap compare(const std::vector<float>& a, const std::vector<float>& b, const test
     const float* ra = a.data() + i * stride;
     const float* rb = b.data() + i * stride;
     const auto& legal = positions.actions[i];
-    search::legal_softmax(ra, legal, pa);
-    search::legal_softmax(rb, legal, pb);
+    net::legal_softmax(ra, legal, pa);
+    net::legal_softmax(rb, legal, pb);
     for (size_t k = 0; k < legal.size(); ++k) gap.priors = std::max(gap.priors, std::abs(pa[k] - pb[k]));
     search::EvalReply ea, eb;
     search::EvalQuery q{positions.states[i].get(), legal};
     ea.priors = pa;
     eb.priors = pb;
-    search::decode_row(ra, action_space, q, ea);
-    search::decode_row(rb, action_space, q, eb);
+    net::decode_row(ra, action_space, q, ea);
+    net::decode_row(rb, action_space, q, eb);
     for (int k = 0; k < 3; ++k) gap.wdl = std::max(gap.wdl, std::abs(ea.wdl[k] - eb.wdl[k]));
     gap.top_prior += *std::max_element(pa.begin(), pa.begin() + long(legal.size())) / double(positions.states.size());
     gap.top_wdl += std::max({ea.wdl[0], ea.wdl[1], ea.wdl[2]}) / double(positions.states.size());
@@ -196,7 +196,7 @@ class Parity : public ::testing::TestWithParam<Case> {};
 // One test for both runtimes: LibTorch's rows, the costly part, are computed once.
 TEST_P(Parity, EigenAndOnnxruntimeMatchLibTorchOnRandomGamePositions) {
   const Case& c = GetParam();
-  models::Architecture arch{models::load_net_config(c.preset).take_or_throw(),
+  net::Architecture arch{net::load_net_config(c.preset).take_or_throw(),
                             games::spec_for(c.profile).take_or_throw()};
   if (c.global_pool_every >= 0) arch.net.global_pool_every = c.global_pool_every;
   if (c.moves_left >= 0) arch.net.moves_left = c.moves_left == 1;

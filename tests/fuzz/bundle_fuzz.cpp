@@ -11,7 +11,7 @@
 #include "client/json_fields.h"
 #include "client/onnx_weights.h"
 #include "client/profile_json.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace sz::client;
@@ -34,9 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const sz::Error&) {
   }
   try {
-    sz::models::NetConfig net;
+    sz::net::NetConfig net;
     JsonFieldReader reader(root);
-    sz::models::fields(reader, net);
+    sz::net::fields(reader, net);
     reader.finish();
   } catch (const sz::Error&) {
   }

@@ -17,8 +17,8 @@
 namespace sz::models {
 namespace {
 
-Architecture arch_of(const std::string& preset, const std::string& profile = "sittuyin") {
-  return {std::move(models::load_net_config(preset)).take_or_throw(),
+net::Architecture arch_of(const std::string& preset, const std::string& profile = "sittuyin") {
+  return {std::move(net::load_net_config(preset)).take_or_throw(),
           std::move(games::spec_for(profile)).take_or_throw()};
 }
 
@@ -40,7 +40,7 @@ torch::Tensor encode(const test::RandomPositions& positions, const game::GameSpe
 
 // A batch with one-hot targets (a random legal move, a random result), which a network can fit
 // exactly: the loss can fall towards zero.
-LossBatch fixed_batch(const Architecture& arch, int n, uint64_t seed) {
+LossBatch fixed_batch(const net::Architecture& arch, int n, uint64_t seed) {
   const auto positions = test::random_positions("sittuyin", n, seed);
   Rng rng(seed ^ 0x5eed);
   LossBatch b;
@@ -96,7 +96,7 @@ TEST(Network, OutputShapesForEveryPresetAndGame) {
   torch::NoGradGuard no_grad;
   for (const char* preset : {"tiny", "small", "medium", "large"})
     for (const char* profile : {"sittuyin", "shatranj"}) {
-      const Architecture arch = arch_of(preset, profile);
+      const net::Architecture arch = arch_of(preset, profile);
       Network net(arch);
       net->eval();
       const auto positions = test::random_positions(profile, 3, 7);
@@ -115,7 +115,7 @@ TEST(Network, OutputShapesForEveryPresetAndGame) {
 TEST(Network, SpatialPolicyGathersTheMovePlanes) {
   torch::NoGradGuard no_grad;
   for (const char* profile : {"sittuyin", "shatranj"}) {
-    Architecture arch = arch_of("tiny", profile);
+    net::Architecture arch = arch_of("tiny", profile);
     arch.net.spatial_policy = true;
     Network net(arch);
     net->eval();
@@ -126,14 +126,14 @@ TEST(Network, SpatialPolicyGathersTheMovePlanes) {
     ASSERT_EQ(out.policy.sizes(), (std::vector<int64_t>{4, arch.spec.action_space}));
     EXPECT_TRUE(torch::isfinite(out.policy).all().item<bool>());
   }
-  Architecture lacking = arch_of("tiny");
+  net::Architecture lacking = arch_of("tiny");
   lacking.net.spatial_policy = true;
   lacking.spec.policy_map = {};
   EXPECT_THROW(Network{lacking}, Error);
 }
 
 TEST(Network, GlobalPoolingBlocksWhereConfigured) {
-  Architecture arch = arch_of("small");
+  net::Architecture arch = arch_of("small");
   arch.net.global_pool_every = 3;
   Network net(arch);
   int pooled = 0;
@@ -143,7 +143,7 @@ TEST(Network, GlobalPoolingBlocksWhereConfigured) {
 }
 
 TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
-  const Architecture arch = arch_of("tiny");
+  const net::Architecture arch = arch_of("tiny");
   const LossBatch batch = fixed_batch(arch, 16, 1);
   torch::manual_seed(1);
   Network net(arch);
@@ -161,7 +161,7 @@ TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
   EXPECT_EQ(got.step, 3);
   EXPECT_EQ(got.profiles, meta.profiles);
   EXPECT_EQ(got.optimizer, "sgd");
-  EXPECT_TRUE(architecture_differences(arch, got.arch).empty());
+  EXPECT_TRUE(net::architecture_differences(arch, got.arch).empty());
   net->eval();
   copy->eval();
   {
@@ -185,7 +185,7 @@ TEST(Checkpoint, SaveLoadGivesIdenticalOutputsAndOptimiserState) {
 
 // A spatial-policy network loads by itself (the map comes from the game) with identical outputs.
 TEST(Checkpoint, SpatialPolicyRoundTrips) {
-  Architecture arch = arch_of("tiny");
+  net::Architecture arch = arch_of("tiny");
   arch.net.spatial_policy = true;
   torch::manual_seed(4);
   Network net(arch);
@@ -205,7 +205,7 @@ TEST(Checkpoint, SpatialPolicyRoundTrips) {
 TEST(Checkpoint, MismatchedArchitectureIsAClearError) {
   const std::string path = temp_path("tiny.ckpt");
   save_checkpoint(path, Network(arch_of("tiny")), nullptr, "", {});
-  Architecture other = arch_of("tiny");
+  net::Architecture other = arch_of("tiny");
   other.net.blocks = 3;
   other.net.channels = 24;
   Network net(other);
@@ -225,7 +225,7 @@ TEST(Checkpoint, MismatchedArchitectureIsAClearError) {
 }
 
 TEST(Checkpoint, MismatchedEncodingIsAClearError) {
-  Architecture old = arch_of("tiny");
+  net::Architecture old = arch_of("tiny");
   old.spec.encoder_version -= 1;  // as if written before the encoder changed
   const std::string path = temp_path("old-encoder.ckpt");
   save_checkpoint(path, Network(old), nullptr, "", {});
@@ -265,7 +265,7 @@ TEST(Checkpoint, GarbageIsAClearError) {
 // entries' CRCs): without a checksum it loaded, and training then diverged with "loss nan ...
 // lower train.learning_rate", blaming the wrong cause. Now every reader names the bad file.
 TEST(Checkpoint, DamagedCheckpointIsRefusedNamingTheFile) {
-  const Architecture arch = arch_of("tiny");
+  const net::Architecture arch = arch_of("tiny");
   torch::manual_seed(2);
   Network net(arch);
   auto opt = make_optimizer(net, {});
@@ -293,7 +293,7 @@ TEST(Checkpoint, DamagedCheckpointIsRefusedNamingTheFile) {
 // The trainer's averaged weights ride beside the trained ones: a player (load_network) gets the
 // average, the trainer (load_checkpoint) both, and a checkpoint without them says so.
 TEST(Checkpoint, APlayerLoadsTheAveragedWeightsAndTheTrainerBoth) {
-  const Architecture arch = arch_of("tiny");
+  const net::Architecture arch = arch_of("tiny");
   torch::manual_seed(4);
   Network trained(arch), averaged(arch);
   const auto first = [](const Network& n) { return n->parameters().front().flatten()[0].item<float>(); };
@@ -317,7 +317,7 @@ TEST(Checkpoint, APlayerLoadsTheAveragedWeightsAndTheTrainerBoth) {
 
 // Checkpoints of format 1 have no checksum: they still load (unverified).
 TEST(Checkpoint, FormatOneWithoutChecksumStillLoads) {
-  const Architecture arch = arch_of("tiny");
+  const net::Architecture arch = arch_of("tiny");
   torch::manual_seed(3);
   Network net(arch);
   CheckpointMeta meta;
@@ -347,7 +347,7 @@ TEST(Checkpoint, FormatOneWithoutChecksumStillLoads) {
 }
 
 TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
-  const Architecture arch = arch_of("tiny");
+  const net::Architecture arch = arch_of("tiny");
   LossBatch b = fixed_batch(arch, 8, 2);
   Network net(arch);
   net->eval();
@@ -367,7 +367,7 @@ TEST(Losses, UnmaskedPositionsDoNotTeachThePolicy) {
 
 // STYLE.md: a tiny net overfits a fixed batch on the CPU in seconds: the loss falls by 90%.
 TEST(Training, TinyNetOverfitsAFixedBatch) {
-  Architecture arch = arch_of("tiny");
+  net::Architecture arch = arch_of("tiny");
   const LossBatch batch = fixed_batch(arch, 64, 3);
   const std::pair<OptimizerKind, bool> cases[] = {
       {OptimizerKind::Sgd, false}, {OptimizerKind::AdamW, false}, {OptimizerKind::Sgd, true}};

@@ -12,13 +12,13 @@
 #include "nn/evaluators.h"
 #include "nn/net_evaluator.h"
 #include "random_positions.h"
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 namespace sz::nn {
 namespace {
 
-models::Architecture tiny(const std::string& profile = "sittuyin") {
-  return {std::move(models::load_net_config("tiny")).take_or_throw(),
+net::Architecture tiny(const std::string& profile = "sittuyin") {
+  return {std::move(net::load_net_config("tiny")).take_or_throw(),
           std::move(games::spec_for(profile)).take_or_throw()};
 }
 
@@ -49,7 +49,7 @@ TEST(LegalSoftmax, OnlyLegalActionsShareTheMass) {
   logits[7] = 90.0f;  // large but finite after subtracting the maximum
   const std::vector<game::ActionId> legal = {1, 5, 7};
   std::vector<float> priors(3);
-  search::legal_softmax(logits.data(), legal, priors);
+  net::legal_softmax(logits.data(), legal, priors);
   const double z = std::exp(2.0 - 90.0) + std::exp(0.0 - 90.0) + 1.0;
   EXPECT_NEAR(priors[0], std::exp(2.0 - 90.0) / z, 1e-12);
   EXPECT_NEAR(priors[2], 1.0 / z, 1e-6);
@@ -88,7 +88,7 @@ TEST(NetEvaluator, IllegalActionsGetZeroPrior) {
     for (const game::ActionId a : legal) bias[a] = 0.0f;
   }
   auto runner = NetRunner::from_network(net.ptr(), cpu());
-  search::encode_row(*positions.states[0], runner->architecture().spec, runner->input_planes(), runner->input_scalars(),
+  net::encode_row(*positions.states[0], runner->architecture().spec, runner->input_planes(), runner->input_scalars(),
                      0);
   const OutputRows out = runner->run(1);
   // A softmax over every action would leave the legal ones (almost) nothing ...
@@ -132,7 +132,7 @@ TEST(NetEvaluator, CheckpointGivesIdenticalOutputs) {
 }
 
 TEST(NetRunner, RefusesACheckpointOfAnotherEncoding) {
-  models::Architecture old = tiny();
+  net::Architecture old = tiny();
   old.spec.action_space_version += 1;  // as if written by a later build with other action ids
   const std::string path = temp_path("other-actions.ckpt");
   models::save_checkpoint(path, models::Network(old), nullptr, "", {});
@@ -163,18 +163,18 @@ TEST(NetRunner, RefusesACheckpointOfAnotherGame) {
 
 TEST(AllFinite, FindsNanAndInfinityAnywhere) {
   std::vector<float> v(1001, 0.5f);
-  EXPECT_TRUE(search::all_finite(v.data(), v.size()));
-  EXPECT_TRUE(search::all_finite(v.data(), 0));
+  EXPECT_TRUE(net::all_finite(v.data(), v.size()));
+  EXPECT_TRUE(net::all_finite(v.data(), 0));
   for (const float bad : {NAN, INFINITY, -INFINITY}) {
     for (const size_t at : {size_t(0), size_t(517), v.size() - 1}) {
       std::vector<float> w = v;
       w[at] = bad;
-      EXPECT_FALSE(search::all_finite(w.data(), w.size())) << bad << " at " << at;
+      EXPECT_FALSE(net::all_finite(w.data(), w.size())) << bad << " at " << at;
     }
   }
   v[3] = 3.4e38f;  // the largest floats and the subnormals are finite
   v[4] = -1e-44f;
-  EXPECT_TRUE(search::all_finite(v.data(), v.size()));
+  EXPECT_TRUE(net::all_finite(v.data(), v.size()));
 }
 
 // A checkpoint whose weights hold NaN (or whose outputs overflow) is reported with the file's
@@ -202,7 +202,7 @@ TEST(NetRunner, NonFiniteOutputIsAnErrorNamingTheModel) {
   }
   auto fresh = NetRunner::from_architecture(tiny(), /*seed=*/3, cpu());
   const auto positions = test::random_positions("sittuyin", 1, 9);
-  search::encode_row(*positions.states[0], fresh->architecture().spec, fresh->input_planes(), fresh->input_scalars(),
+  net::encode_row(*positions.states[0], fresh->architecture().spec, fresh->input_planes(), fresh->input_scalars(),
                      0);
   EXPECT_NO_THROW(fresh->run(1));
   EXPECT_EQ(fresh->source(), "a fresh network (seed 3)");

@@ -11,8 +11,8 @@
 namespace sz::nn {
 namespace {
 
-models::Architecture arch(const char* preset) {
-  return {std::move(models::load_net_config(preset)).take_or_throw(),
+net::Architecture arch(const char* preset) {
+  return {std::move(net::load_net_config(preset)).take_or_throw(),
           std::move(games::spec_for("sittuyin")).take_or_throw()};
 }
 

@@ -12,8 +12,8 @@
 namespace sz::nn {
 namespace {
 
-models::Architecture tiny() {
-  return {std::move(models::load_net_config("tiny")).take_or_throw(),
+net::Architecture tiny() {
+  return {std::move(net::load_net_config("tiny")).take_or_throw(),
           std::move(games::spec_for("sittuyin")).take_or_throw()};
 }
 

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "core/error.h"
-#include "models/architecture.h"
+#include "net/architecture.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
 #include "train/distributed_config.h"
@@ -201,7 +201,7 @@ TEST(DistributedTrainer, TwoRanksTrainAsOneRankOnTheCombinedBatches) {
   ASSERT_EQ(ranks, (std::vector<int>{0, 0}));
   const std::string a = one.str() + "/models/model-00000004.pt", b = two.str() + "/models/model-00000004.pt";
   const TrainerSetup setup = test::tiny_setup();
-  const models::Architecture arch{setup.net, setup.spec};
+  const net::Architecture arch{setup.net, setup.spec};
   torch::manual_seed(int64_t(setup.seed));  // as the trainer does before it builds the network
   models::Network fresh(arch), net_a(arch), net_b(arch);
   models::load_checkpoint(a, net_a);

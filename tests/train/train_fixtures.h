@@ -11,7 +11,7 @@
 #include "data/shard_writer.h"
 #include "data/test_games.h"
 #include "games/registry.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 #include "train/trainer.h"
 
 namespace sz::train::test {
@@ -50,7 +50,7 @@ inline int64_t positions_of_games(int first, int count) {
 inline TrainerSetup tiny_setup(const std::string& run_dir = "") {
   TrainerSetup c;
   c.seed = 11;
-  c.net = models::load_net_config("tiny").take_or_throw();
+  c.net = net::load_net_config("tiny").take_or_throw();
   c.spec = games::spec_for("sittuyin").take_or_throw();
   c.run_dir = run_dir;
   c.train.batch_size = 32;

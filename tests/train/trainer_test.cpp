@@ -80,8 +80,8 @@ TEST(Trainer, AveragesTheWeightsForPlayAndResumesTheAverage) {
     EXPECT_EQ(t.train_available(12), 12);
   }
   torch::manual_seed(config.seed);  // the trainer's first network
-  const models::Network initial(models::Architecture{config.net, config.spec});
-  const models::Architecture arch{config.net, config.spec};
+  const models::Network initial(net::Architecture{config.net, config.spec});
+  const net::Architecture arch{config.net, config.spec};
   models::Network trained(arch), averaged(arch);
   models::AveragedWeights slot{&averaged};
   models::load_checkpoint(once.file("models/model-00000001.pt"), trained, nullptr, {}, &slot);
@@ -117,7 +117,7 @@ TEST(Trainer, ResumesFromTheStateFileBesideAnOlderCheckpoint) {
   // model-00000005.pt as an older trainer left it: its state beside it, not inside.
   const std::string old = twice.file("models/model-00000005.pt");
   const TrainerSetup setup = tiny_setup();
-  models::Network net(models::Architecture{setup.net, setup.spec});
+  models::Network net(net::Architecture{setup.net, setup.spec});
   auto optimizer = models::make_optimizer(net, setup.train.optimizer);
   models::CheckpointMeta meta = models::load_checkpoint(old, net, optimizer.get(), "sgd");
   write_file_atomically(state_path(old), meta.trainer_state);

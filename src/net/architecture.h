@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "game/game_state.h"
-#include "models/net_config.h"
+#include "net/net_config.h"
 
-namespace sz::models {
+namespace sz::net {
 
 inline constexpr int kBoardSide = 8;
 inline constexpr int kBoardSquares = kBoardSide * kBoardSide;
@@ -57,4 +57,4 @@ std::vector<std::string> architecture_differences(const Architecture& want, cons
 // The differences joined for an error message.
 std::string join_differences(const std::vector<std::string>& diffs);
 
-}  // namespace sz::models
+}  // namespace sz::net

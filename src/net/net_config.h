@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 
-namespace sz::models {
+namespace sz::net {
 
 // A residual tower (AlphaZero) over the 8x8 input planes with a policy head over the action
 // space, a win/draw/loss value head and an optional moves-left head (lc0). Optional global-pooling
@@ -74,4 +74,4 @@ std::vector<std::string> builtin_net_presets();
 // Checks the ranges of a config built in code (the loaders check them on the way in).
 Result<NetConfig> validate(NetConfig net);
 
-}  // namespace sz::models
+}  // namespace sz::net

@@ -1,8 +1,8 @@
-#include "models/net_config.h"
+#include "net/net_config.h"
 
 #include "config/section.h"
 
-namespace sz::models {
+namespace sz::net {
 
 bool field_in_use(const NetConfig& n, std::string_view key) {
   if (key == "global_pool_channels") return n.global_pool_every > 0;
@@ -28,4 +28,4 @@ Result<NetConfig> validate(NetConfig net) {
   return net;
 }
 
-}  // namespace sz::models
+}  // namespace sz::net

@@ -1,9 +1,9 @@
-#include "models/architecture.h"
+#include "net/architecture.h"
 
 #include <algorithm>
 #include <utility>
 
-namespace sz::models {
+namespace sz::net {
 
 namespace {
 
@@ -74,4 +74,4 @@ std::string join_differences(const std::vector<std::string>& diffs) {
   return text;
 }
 
-}  // namespace sz::models
+}  // namespace sz::net

@@ -1,4 +1,4 @@
-#include "search/net_rows.h"
+#include "net/net_rows.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 
-namespace sz::search {
+namespace sz::net {
 
 void legal_softmax(const float* logits, std::span<const game::ActionId> actions, std::span<float> priors) {
   if (actions.empty()) return;
@@ -32,7 +32,7 @@ bool all_finite(const float* values, size_t count) {
   return bad == 0;
 }
 
-void decode_row(const float* row, int action_space, const EvalQuery& query, EvalReply& reply) {
+void decode_row(const float* row, int action_space, const search::EvalQuery& query, search::EvalReply& reply) {
   legal_softmax(row, query.actions, reply.priors);
   const float* wdl = row + action_space;
   const float top = std::max({wdl[0], wdl[1], wdl[2]});
@@ -54,4 +54,4 @@ void encode_row(const game::GameState& state, const game::GameSpec& net, uint64_
                 std::span<float>(scalars + size_t(i) * size_t(net.scalar_features), size_t(net.scalar_features))});
 }
 
-}  // namespace sz::search
+}  // namespace sz::net
