@@ -9,12 +9,6 @@
 
 namespace sz::cli {
 
-bool wants_help(Args args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-h") return true;
-  return false;
-}
-
 std::string flag_value(Args args, size_t& i) {
   if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
   // An empty value would read as the option left out (perft --fen '' as the start position,

@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-namespace sz::cli {
+#include "cli/flags.h"
 
-using Args = std::span<const std::string>;
+namespace sz::cli {
 
 struct Command {
   std::string_view name;
@@ -30,8 +30,7 @@ int arena_command(Args args);
 int export_command(Args args);
 int tables_command(Args args);
 
-// Small helpers shared by the subcommands' argument parsers.
-bool wants_help(Args args);
+// Small helpers shared by the subcommands' argument parsers (wants_help: cli/flags.h).
 // The value after `flag` at args[i] (advancing i), or throws an error naming the flag (also for an
 // empty value, which would otherwise mean the option's default).
 std::string flag_value(Args args, size_t& i);
