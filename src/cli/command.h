@@ -1,6 +1,7 @@
 #pragma once
-// The subcommands of the `sittuyin-zero` program. Each parses its own arguments, prints its own
-// --help, and returns the process exit code; errors are thrown as sz::Error and reported by main.
+// The subcommands of the `sittuyin-zero` program. Each declares its flags once (cli/flags.h),
+// which parses its arguments and prints its --help, and returns the process exit code; errors are
+// thrown as sz::Error and reported by main.
 #include <atomic>
 #include <span>
 #include <string>
@@ -30,9 +31,9 @@ int arena_command(Args args);
 int export_command(Args args);
 int tables_command(Args args);
 
-// Small helpers shared by the subcommands' argument parsers (wants_help: cli/flags.h).
-// The value after `flag` at args[i] (advancing i), or throws an error naming the flag (also for an
-// empty value, which would otherwise mean the option's default).
+// The helpers of the benchmarks' hand parsers, until they declare their flags too: the value after
+// `flag` at args[i] (advancing i), or throws an error naming the flag (also for an empty value);
+// `value` as a whole number in lo..hi.
 std::string flag_value(Args args, size_t& i);
 int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
 

@@ -92,7 +92,8 @@ TEST(PlotCommand, MissingOrNonRunDirectoryIsAnError) {
 }
 
 TEST(Program, EveryCommandHasHelp) {
-  for (const char* command : {"perft", "rules", "bench"}) {
+  for (const char* command : {"perft", "rules", "selfplay", "uci", "arena", "loop", "levels", "export", "train", "plot",
+                              "placements", "placements ab", "tables", "bench"}) {
     const CommandRun r = run(std::string(command) + " --help");
     EXPECT_EQ(r.status, 0) << command;
     EXPECT_NE(r.output.find("usage: sittuyin-zero " + std::string(command)), std::string::npos) << r.output;
