@@ -55,6 +55,7 @@ const std::vector<Module>& modules() {
        "bench",
        {"core", "config", "plot", "game", "games", "data", "search", "models", "nn", "eval", "placement", "selfplay",
         "train", "run", "uci", "client", "bundle", "cli"}},
+      {"main", "src/main", {"cli", "bench"}},  // the program: cli's commands and bench's benchmarks
   };
   return list;
 }

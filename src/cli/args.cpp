@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 
@@ -6,14 +7,22 @@
 
 namespace sz::cli {
 
-std::string flag_value(Args args, size_t& i) {
-  if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
-  if (args[i + 1].empty()) throw Error("option " + args[i] + " needs a value, not an empty one");
-  return args[++i];
+std::string command_list(std::span<const Command> commands) {
+  size_t width = 0;
+  for (const Command& c : commands) width = std::max(width, c.name.size());
+  std::string out;
+  for (const Command& c : commands) {
+    std::string line = "  " + std::string(c.name);
+    line.resize(width + 4, ' ');
+    out += line + std::string(c.summary) + "\n";
+  }
+  return out;
 }
 
-int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi) {
-  return int(parse_whole_number(flag, value, lo, hi));
+const Command* find_command(std::span<const Command> commands, std::string_view name) {
+  for (const Command& c : commands)
+    if (c.name == name) return &c;
+  return nullptr;
 }
 
 run::RunConfig run_config_of(const ConfigFlags& flags, const std::string& fallback) {

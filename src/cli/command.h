@@ -17,8 +17,12 @@ struct Command {
   int (*run)(Args args);
 };
 
+// One line per command, "  name  summary", the summaries in one column: the list of a help.
+std::string command_list(std::span<const Command> commands);
+// The command called `name`, or nullptr.
+const Command* find_command(std::span<const Command> commands, std::string_view name);
+
 int perft_command(Args args);
-int bench_command(Args args);
 int rules_command(Args args);
 int levels_command(Args args);
 int loop_command(Args args);
@@ -30,12 +34,6 @@ int uci_command(Args args);
 int arena_command(Args args);
 int export_command(Args args);
 int tables_command(Args args);
-
-// The helpers of the benchmarks' hand parsers, until they declare their flags too: the value after
-// `flag` at args[i] (advancing i), or throws an error naming the flag (also for an empty value);
-// `value` as a whole number in lo..hi.
-std::string flag_value(Args args, size_t& i);
-int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
 
 // From now on Ctrl-C (SIGINT) and SIGTERM set the returned flag, which long commands poll to
 // stop cleanly (finishing shards, writing a checkpoint); a second Ctrl-C kills at once.
