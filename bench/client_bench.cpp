@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/benches.h"
 #include "bench/position_pool.h"
 #include "bundle/export_bundle.h"
-#include "cli/command.h"
 #include "client/eigen_evaluator.h"
 #include "core/error.h"
 #include "core/split.h"
@@ -21,21 +21,38 @@
 #include "nn/net_evaluator.h"
 #include "nn/net_runner.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench client [options]
-
-Positions per second of the client runtime's Eigen forward pass and of LibTorch's on the CPU, one
+constexpr const char* kAbout =
+    R"(Positions per second of the client runtime's Eigen forward pass and of LibTorch's on the CPU, one
 thread each, through the search's Evaluator (encode, forward, softmax), same weights, same
 positions of random games, side by side per network and batch size, with the ratio Eigen / LibTorch.
-  --nets LIST      comma-separated presets or YAML files (default tiny,small)
-  --batches LIST   comma-separated batch sizes (default 1,16)
-  --profile NAME   rule profile of the positions (default sittuyin)
-  --ms N           measuring time per cell and side in milliseconds, 50..60000 (default 1000)
-  --repeat N       alternate the two N times per cell, keep each one's best (default 3)
 )";
+
+struct Options {
+  std::vector<std::string> nets = {"tiny", "small"};
+  std::vector<int> batches = {1, 16};
+  std::string profile = "sittuyin";
+  int ms = 1000, repeat = 3;
+};
+
+cli::Flags options_flags(Options& o) {
+  cli::Flags f("sittuyin-zero bench client [options]", kAbout);
+  f.custom(
+      "--nets", "LIST",
+      [&o](std::string_view, const std::string& value) {
+        o.nets.clear();
+        for (const std::string_view word : split(value, ',')) o.nets.emplace_back(word);
+      },
+      "comma-separated presets or YAML files (default tiny,small)");
+  f.numbers("--batches", "LIST", o.batches, 1, 4096, "comma-separated batch sizes (default 1,16)");
+  f.text("--profile", "NAME", o.profile, "rule profile of the positions (default sittuyin)");
+  f.number("--ms", "N", o.ms, 50, 60000, "measuring time per cell and side in milliseconds, 50..60000 (default 1000)");
+  f.number("--repeat", "N", o.repeat, 1, 100, "alternate the two N times per cell, keep each one's best (default 3)");
+  return f;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -56,52 +73,23 @@ double rate(search::Evaluator& eval, const Pool& pool, int b, int ms) {
   return double(positions) / elapsed;
 }
 
-std::vector<int> int_list(const std::string& flag, const std::string& text) {
-  std::vector<int> out;
-  for (const std::string_view word : split(text, ',')) out.push_back(parse_int_flag(flag, std::string(word), 1, 4096));
-  return out;
-}
-
 }  // namespace
 
 int bench_client(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  std::vector<std::string> nets = {"tiny", "small"};
-  std::vector<int> batches = {1, 16};
-  std::string profile = "sittuyin";
-  int ms = 1000, repeat = 3;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--nets") {
-      nets.clear();
-      for (const std::string_view word : split(flag_value(args, i), ',')) nets.emplace_back(word);
-    } else if (a == "--batches") {
-      batches = int_list(a, flag_value(args, i));
-    } else if (a == "--profile") {
-      profile = flag_value(args, i);
-    } else if (a == "--ms") {
-      ms = parse_int_flag(a, flag_value(args, i), 50, 60000);
-    } else if (a == "--repeat") {
-      repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    } else {
-      throw Error("unknown option '" + a + "' (see --help)");
-    }
-  }
+  Options o;
+  if (!options_flags(o).parse(args)) return 0;
   nn::set_torch_threads(1);
-  const game::GameSpec spec = games::spec_for(profile).take_or_throw("--profile");
-  const Pool pool = make_pool(profile, 512);
+  const game::GameSpec spec = games::spec_for(o.profile).take_or_throw("--profile");
+  const Pool pool = make_pool(o.profile, 512);
   std::printf("%-8s %6s %14s %14s %8s\n", "net", "batch", "libtorch pos/s", "eigen pos/s", "ratio");
-  for (const std::string& name : nets) {
+  for (const std::string& name : o.nets) {
     const net::Architecture arch{net::load_net_config(name).take_or_throw("--nets"), spec};
     torch::manual_seed(1);
     models::Network net(arch);
     net->eval();
     const std::vector<client::Tensor> tensors = bundle::network_tensors(*net);
     const client::EigenNet eigen_net(arch, tensors, name);
-    for (const int b : batches) {
+    for (const int b : o.batches) {
       nn::InferenceConfig config;
       config.device = "cpu";
       config.threads = 1;
@@ -110,9 +98,9 @@ int bench_client(Args args) {
       nn::NetEvaluator torch_eval(nn::NetRunner::from_network(net.ptr(), config));
       client::EigenEvaluator eigen_eval(eigen_net, b);
       double best_torch = 0, best_eigen = 0;
-      for (int r = 0; r < repeat; ++r) {
-        best_torch = std::max(best_torch, rate(torch_eval, pool, b, ms));
-        best_eigen = std::max(best_eigen, rate(eigen_eval, pool, b, ms));
+      for (int r = 0; r < o.repeat; ++r) {
+        best_torch = std::max(best_torch, rate(torch_eval, pool, b, o.ms));
+        best_eigen = std::max(best_eigen, rate(eigen_eval, pool, b, o.ms));
       }
       std::printf("%-8s %6d %14.0f %14.0f %8.2f\n", name.c_str(), b, best_torch, best_eigen, best_eigen / best_torch);
       std::fflush(stdout);
@@ -121,4 +109,4 @@ int bench_client(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

@@ -15,35 +15,22 @@
 #include <thread>
 #include <vector>
 
+#include "bench/benches.h"
 #include "bench/position_pool.h"
-#include "cli/command.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "nn/inference_service.h"
 #include "nn/net_evaluator.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench nn [--net NAME|PATH | --checkpoint PATH] [options]
-
-Forward throughput of a network, raw (one evaluator) and through the inference service (fed by
+constexpr const char* kAbout =
+    R"(Forward throughput of a network, raw (one evaluator) and through the inference service (fed by
 client threads), per batch size: positions per second, their ratio service / raw, the service's
 mean batch, and positions per CPU second of the process.
-  --net NAME|PATH     architecture preset (tiny, quick, long, small, medium, large) or YAML file (default small),
-                      with random weights
-  --checkpoint PATH   a checkpoint's network instead
-  --profile NAME      rule profile of the test positions (default sittuyin)
-  --device DEVICE     auto | cpu | cuda | cuda:N (default auto: CUDA when available)
-  --precision P       float32 | float16 (CUDA) | bfloat16 (default float32)
-  --threads N         torch intra-op threads, 1..64 (default 1)
-  --clients N         service client threads, 1..64 (default 4)
-  --batches LIST      comma-separated batch sizes (default 1,2,4,8,16,32,64,128,256)
-  --ms N              measuring time per cell in milliseconds, 50..60000 (default 1500)
-  --max-wait-us N     the service's partial-batch deadline (default 1000)
-  --repeat N          alternate raw and service N times per batch size, keep the best (default 1)
 )";
 
 struct Options {
@@ -53,53 +40,25 @@ struct Options {
   std::vector<int> batches = {1, 2, 4, 8, 16, 32, 64, 128, 256};
 };
 
-std::vector<int> parse_batches(const std::string& text) {
-  std::vector<int> out;
-  for (size_t start = 0; start <= text.size();) {
-    const size_t end = std::min(text.find(',', start), text.size());
-    out.push_back(parse_int_flag("--batches", text.substr(start, end - start), 1, 65536));
-    start = end + 1;
-  }
-  return out;
-}
-
-nn::Precision parse_precision(const std::string& text) {
-  for (const auto& [name, precision] : nn::kPrecisionNames)
-    if (text == name) return precision;
-  throw Error("option --precision wants float32, float16 or bfloat16, not '" + text + "'");
-}
-
-Options parse_options(Args args) {
-  Options o;
-  o.inference.cache_entries = 0;  // measure the network, not the cache
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--net")
-      o.net = flag_value(args, i);
-    else if (a == "--checkpoint")
-      o.checkpoint = flag_value(args, i);
-    else if (a == "--profile")
-      o.profile = flag_value(args, i);
-    else if (a == "--device")
-      o.inference.device = flag_value(args, i);
-    else if (a == "--precision")
-      o.inference.precision = parse_precision(flag_value(args, i));
-    else if (a == "--threads")
-      o.inference.threads = parse_int_flag(a, flag_value(args, i), 1, 64);
-    else if (a == "--clients")
-      o.clients = parse_int_flag(a, flag_value(args, i), 1, 64);
-    else if (a == "--batches")
-      o.batches = parse_batches(flag_value(args, i));
-    else if (a == "--ms")
-      o.ms = parse_int_flag(a, flag_value(args, i), 50, 60000);
-    else if (a == "--max-wait-us")
-      o.inference.max_wait_us = parse_int_flag(a, flag_value(args, i), 0, 1000000);
-    else if (a == "--repeat")
-      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
+cli::Flags options_flags(Options& o) {
+  cli::Flags f("sittuyin-zero bench nn [--net NAME|PATH | --checkpoint PATH] [options]", kAbout);
+  f.text("--net", "NAME|PATH", o.net,
+         "architecture preset (tiny, quick, long, small, medium, large) or YAML file (default small), with random "
+         "weights");
+  f.text("--checkpoint", "PATH", o.checkpoint, "a checkpoint's network instead");
+  f.text("--profile", "NAME", o.profile, "rule profile of the test positions (default sittuyin)");
+  f.text("--device", "DEVICE", o.inference.device, "auto | cpu | cuda | cuda:N (default auto: CUDA when available)");
+  f.choice("--precision", "P", o.inference.precision, nn::kPrecisionNames,
+           "float32 | float16 (CUDA) | bfloat16 | auto (default float32)");
+  f.number("--threads", "N", o.inference.threads, 1, 64, "torch intra-op threads, 1..64 (default 1)");
+  f.number("--clients", "N", o.clients, 1, 64, "service client threads, 1..64 (default 4)");
+  f.numbers("--batches", "LIST", o.batches, 1, 65536, "comma-separated batch sizes (default 1,2,4,8,16,32,64,128,256)");
+  f.number("--ms", "N", o.ms, 50, 60000, "measuring time per cell in milliseconds, 50..60000 (default 1500)");
+  f.number("--max-wait-us", "N", o.inference.max_wait_us, 0, 1000000,
+           "the service's partial-batch deadline (default 1000)");
+  f.number("--repeat", "N", o.repeat, 1, 100,
+           "alternate raw and service N times per batch size, keep the best (default 1)");
+  return f;
 }
 
 // The positions every measurement cycles through, with their legal actions.
@@ -198,11 +157,9 @@ net::Architecture architecture(const Options& o) {
 }  // namespace
 
 int bench_nn(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse_options(args);
+  Options o;
+  o.inference.cache_entries = 0;  // measure the network, not the cache
+  if (!options_flags(o).parse(args)) return 0;
   const net::Architecture arch = architecture(o);
   const Pool pool = make_pool(o.profile, 2048);
   std::printf("network %s\ndevice %s, %s, %d torch thread(s), %d service clients, %d ms per cell\n\n",
@@ -227,4 +184,4 @@ int bench_nn(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

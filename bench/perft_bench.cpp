@@ -19,34 +19,24 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/command.h"
+#include "bench/benches.h"
 #include "core/error.h"
 #include "eval/uci_process.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/rule_profiles.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero bench perft [--quick] [--repeat N] [--position NAME [--depth D]] [--fsf COMMAND]
-       sittuyin-zero bench perft --callgrind --position NAME [--depth D]
+constexpr const char* kUsage =
+    R"(sittuyin-zero bench perft [--quick] [--repeat N] [--position NAME [--depth D]] [--fsf COMMAND]
+       sittuyin-zero bench perft --callgrind --position NAME [--depth D])";
 
-Perft speed (leaves per second, bulk counting at the last ply) on the anchor positions of
+constexpr const char* kAbout =
+    R"(Perft speed (leaves per second, bulk counting at the last ply) on the anchor positions of
 RULES.md section 8: sittuyin-start D4, middlegame-a D6, middlegame-b D6, shatranj-start D6.
 Prints one table row per position; exit 1 if a node count is wrong.
-  --quick          the smaller callgrind depths (D3, D4, D4, D5): a run of a few seconds
-  --repeat N       best of N timed runs per position, 1..100 (default 3)
-  --position NAME  only this position (sittuyin-start, middlegame-a, middlegame-b, shatranj-start)
-  --depth D        with --position: this depth instead, 1..20
-  --fsf COMMAND    also run COMMAND (through /bin/sh) as a UCI engine, Fairy-Stockfish with
-                   `go perft`; each repeat runs ours then FSF, and the table gives both speeds and
-                   the ratio ours/FSF, all measured in this run. Example:
-                   --fsf "NODE_PATH=/tmp/fsf/node_modules node ../shared/tools/fsf-uci/fsf-uci.js"
-  --callgrind      run one untimed perft of --position at --depth (default: its callgrind depth)
-                   and print `nodes N`; for `valgrind --tool=callgrind`, at depth d and at depth 1,
-                   instructions per leaf = (Ir(d) - Ir(1)) / N(d). See scripts/bench-perft.sh.
 )";
 
 // One anchor position. Figures for FSF are quoted from RULES.md section 8 (native build,
@@ -89,32 +79,32 @@ const Anchor& find_anchor(const std::string& name) {
   throw Error("unknown --position '" + name + "' (known: " + known + ")");
 }
 
-Options parse_options(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--quick")
-      o.quick = true;
-    else if (a == "--callgrind")
-      o.callgrind = true;
-    else if (a == "--repeat")
-      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else if (a == "--depth")
-      o.depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--position")
-      o.position = flag_value(args, i);
-    else if (a == "--fsf")
-      o.fsf = flag_value(args, i);
-    else
-      throw Error("unknown option '" + a + "' for bench perft (see --help)");
-  }
+cli::Flags options_flags(Options& o) {
+  cli::Flags f(kUsage, kAbout);
+  f.set("--quick", o.quick, "the smaller callgrind depths (D3, D4, D4, D5): a run of a few seconds");
+  f.number("--repeat", "N", o.repeat, 1, 100, "best of N timed runs per position, 1..100 (default 3)");
+  f.text("--position", "NAME", o.position,
+         "only this position (sittuyin-start, middlegame-a, middlegame-b, shatranj-start)");
+  f.number("--depth", "D", o.depth, 1, 20, "with --position: this depth instead, 1..20");
+  f.text("--fsf", "COMMAND", o.fsf,
+         "also run COMMAND (through /bin/sh) as a UCI engine, Fairy-Stockfish with `go perft`; each repeat runs ours "
+         "then FSF, and the table gives both speeds and the ratio ours/FSF, all measured in this run. Example:\n"
+         "--fsf \"NODE_PATH=/tmp/fsf/node_modules node ../shared/tools/fsf-uci/fsf-uci.js\"");
+  f.set("--callgrind", o.callgrind,
+        "run one untimed perft of --position at --depth (default: its callgrind depth) and print `nodes N`; for "
+        "`valgrind --tool=callgrind`, at depth d and at depth 1, instructions per leaf = (Ir(d) - Ir(1)) / N(d). See "
+        "scripts/bench-perft.sh.");
+  return f;
+}
+
+// What the flags alone do not check: the position's name, and the flags that need or exclude others.
+void check_options(const Options& o) {
   if (!o.position.empty()) find_anchor(o.position);  // fail early on a bad name
   if (o.depth && o.position.empty()) throw Error("--depth needs --position NAME");
   if (o.callgrind && o.position.empty()) throw Error("--callgrind needs --position NAME");
   if (o.callgrind && (!o.fsf.empty() || o.quick)) throw Error("--callgrind does not combine with --fsf or --quick");
   if (o.fsf.find_first_not_of(" \t") == std::string::npos && !o.fsf.empty())
     throw Error("--fsf wants a command line, not blanks");
-  return o;
 }
 
 struct Timing {
@@ -246,11 +236,9 @@ std::unique_ptr<eval::UciProcess> start_fsf(const std::string& command) {
 }  // namespace
 
 int bench_perft(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse_options(args);
+  Options o;
+  if (!options_flags(o).parse(args)) return 0;
+  check_options(o);
   if (o.callgrind) return run_callgrind(o);
   const std::unique_ptr<eval::UciProcess> fsf = start_fsf(o.fsf);
   std::printf("perft, one thread, best of %d; Mnps = million leaves per second%s\n\n", o.repeat,
@@ -265,4 +253,4 @@ int bench_perft(Args args) {
   return ok ? 0 : 1;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

@@ -11,7 +11,7 @@
 #include "games/registry.h"
 #include "search/evaluator.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 struct Pool {
   std::vector<std::unique_ptr<game::GameState>> states;
@@ -49,4 +49,4 @@ struct Batch {
   }
 };
 
-}  // namespace sz::cli
+}  // namespace sz::bench

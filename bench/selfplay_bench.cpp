@@ -19,20 +19,16 @@
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero bench selfplay [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]
+constexpr const char* kUsage =
+    "sittuyin-zero bench selfplay [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]";
 
-Self-play speed, one worker thread: (a) with the uniform evaluator (the search's own cost), and
+constexpr const char* kAbout =
+    R"(Self-play speed, one worker thread: (a) with the uniform evaluator (the search's own cost), and
 (b) with a network on the CPU, against the raw forward throughput at the same average batch.
-  --net NAME|PATH        network preset or YAML for (b), random weights (default small)
-  --profile NAME         rule profile (default sittuyin)
-  --seconds S            measuring time per part, 1..3600 (default 20)
-  --games-per-thread N   games in flight, the batch the worker sends (default 32)
-  --visits N             full-search visits; cheap searches get a quarter (default 64)
 )";
 
 struct SelfplayRate {
@@ -71,11 +67,9 @@ double raw_rate(const SelfplayBenchOptions& o, const net::Architecture& arch, in
 }  // namespace
 
 int bench_selfplay(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const SelfplayBenchOptions o = parse_selfplay_bench_options(args, /*default_seconds=*/20);
+  SelfplayBenchOptions o;
+  o.seconds = 20;
+  if (!selfplay_bench_flags(o, kUsage, kAbout, "measuring time per part, 1..3600 (default 20)").parse(args)) return 0;
   nn::set_torch_threads(1);
   selfplay::SelfplayJob uniform;
   uniform.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
@@ -101,4 +95,4 @@ int bench_selfplay(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

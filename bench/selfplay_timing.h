@@ -6,40 +6,34 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
 
-#include "cli/command.h"
+#include "bench/benches.h"
+#include "cli/flags.h"
 #include "core/error.h"
 #include "games/registry.h"
 #include "selfplay/selfplay.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 struct SelfplayBenchOptions {
   std::string net = "small", profile = "sittuyin";
   int seconds = 20, games_per_thread = 32, visits = 64;
 };
 
-// --net, --profile, --seconds, --games-per-thread, --visits (as each benchmark's help lists them).
-inline SelfplayBenchOptions parse_selfplay_bench_options(Args args, int default_seconds) {
-  SelfplayBenchOptions o;
-  o.seconds = default_seconds;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--net")
-      o.net = flag_value(args, i);
-    else if (a == "--profile")
-      o.profile = flag_value(args, i);
-    else if (a == "--seconds")
-      o.seconds = parse_int_flag(a, flag_value(args, i), 1, 3600);
-    else if (a == "--games-per-thread")
-      o.games_per_thread = parse_int_flag(a, flag_value(args, i), 1, 4096);
-    else if (a == "--visits")
-      o.visits = parse_int_flag(a, flag_value(args, i), 4, 100000);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
+// The benchmark's flags: --net, --profile, --seconds (`seconds_help`), --games-per-thread, --visits.
+inline cli::Flags selfplay_bench_flags(SelfplayBenchOptions& o, std::string usage, std::string about,
+                                       std::string_view seconds_help) {
+  cli::Flags f(std::move(usage), std::move(about));
+  f.text("--net", "NAME|PATH", o.net, "network preset or YAML, with random weights (default small)");
+  f.text("--profile", "NAME", o.profile, "rule profile (default sittuyin)");
+  f.number("--seconds", "S", o.seconds, 1, 3600, seconds_help);
+  f.number("--games-per-thread", "N", o.games_per_thread, 1, 4096,
+           "games in flight per thread, the batch each worker thread sends (default 32)");
+  f.number("--visits", "N", o.visits, 4, 100000, "full-search visits; cheap searches get a quarter (default 64)");
+  return f;
 }
 
 // Self-play of `job` (its evaluator and worker id set by the caller) with `threads` threads into
@@ -64,4 +58,4 @@ inline std::unique_ptr<selfplay::SelfplayStats> timed_selfplay(const SelfplayBen
   return stats;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

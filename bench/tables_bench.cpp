@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include "bench/benches.h"
 #include "core/error.h"
 #include "games/chaturanga/rule_profiles.h"
 #include "games/chaturanga/state.h"
@@ -21,19 +21,16 @@
 #include "games/chaturanga/tables/probe.h"
 #include "games/chaturanga/tables/table_dir.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
 using namespace chaturanga;
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero bench tables [--dir DIR] [--rules PROFILE] [--positions N] [--repeat N]
-
-Nanoseconds per endgame-table probe on N random positions (default 100000) drawn from every table
-of PROFILE's ending rules (default sittuyin) in DIR (default: the three-men tables, built into a
-temporary folder first), the best of --repeat passes (default 5). The positions have the clocks a
-game gives them (a count running against a bare king). Rows: a hit through the game seam
+constexpr const char* kAbout =
+    R"(Nanoseconds per endgame-table probe on N random positions drawn from every table of PROFILE's
+ending rules in DIR, the best of --repeat passes. The positions have the clocks a game gives them
+(a count running against a bare king). Rows: a hit through the game seam
 (EndgameTables::probe on a GameState, as the search calls it), a hit on a Position (an array of
 them), a miss (a position with more men), and best_actions (every legal move probed).
 )";
@@ -88,21 +85,14 @@ struct Options {
   int positions = 100000, repeat = 5;
 };
 
-Options parse(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--dir")
-      o.dir = flag_value(args, i);
-    else if (args[i] == "--rules")
-      o.rules = flag_value(args, i);
-    else if (args[i] == "--positions")
-      o.positions = parse_int_flag(args[i], flag_value(args, i), 1, 10'000'000);
-    else if (args[i] == "--repeat")
-      o.repeat = parse_int_flag(args[i], flag_value(args, i), 1, 100);
-    else
-      throw Error("unknown option '" + args[i] + "' (see --help)");
-  }
-  return o;
+cli::Flags options_flags(Options& o) {
+  cli::Flags f("sittuyin-zero bench tables [--dir DIR] [--rules PROFILE] [--positions N] [--repeat N]", kAbout);
+  f.text("--dir", "DIR", o.dir,
+         "the tables directory (default: the three-men tables, built into a temporary folder first)");
+  f.text("--rules", "PROFILE", o.rules, "the rule profile whose ending rules' tables are probed (default sittuyin)");
+  f.number("--positions", "N", o.positions, 1, 10'000'000, "random positions (default 100000)");
+  f.number("--repeat", "N", o.repeat, 1, 100, "passes; the best counts (default 5)");
+  return f;
 }
 
 void run(const tables::TableSet& set, const RuleProfile& rules, const Options& o) {
@@ -139,11 +129,8 @@ void run(const tables::TableSet& set, const RuleProfile& rules, const Options& o
 }  // namespace
 
 int bench_tables(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse(args);
+  Options o;
+  if (!options_flags(o).parse(args)) return 0;
   const RuleProfile& rules = *rule_profile(o.rules).take_or_throw("--rules");
   std::string dir = o.dir;
   std::string temporary;
@@ -162,4 +149,4 @@ int bench_tables(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

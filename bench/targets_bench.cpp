@@ -12,7 +12,8 @@
 #include <cstdio>
 #include <map>
 
-#include "cli/command.h"
+#include "bench/benches.h"
+#include "cli/config_args.h"
 #include "core/split.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
@@ -20,45 +21,31 @@
 #include "nn/evaluators.h"
 #include "run/run_config.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero bench targets --games DIR [--positions N] [--config FILE] [--set KEY=VALUE ...]
-
-Policy targets against the prior of the network that played them: per model (generation) and
+constexpr const char* kAbout =
+    R"(Policy targets against the prior of the network that played them: per model (generation) and
 phase, the mean KL(target || prior), both entropies, and the share of positions whose most
 likely move is the same in both. Each game is replayed from its start; each model of the games
 (the model_id a shard records; empty or bootstrap:...: a bootstrap player, whose prior is
 uniform) is loaded with the config's inference settings.
-  --games DIR       a run's games/ folder (or any folder of shards)
-  --positions N     full-search positions per model and phase at most (default 2000)
 )";
 
 struct Options {
-  std::string games, config = "quickstart";
-  std::vector<std::string> overrides;
+  std::string games;
+  cli::ConfigFlags config;
   int positions = 2000;
 };
 
-Options parse(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--games")
-      o.games = flag_value(args, i);
-    else if (a == "--positions")
-      o.positions = parse_int_flag(a, flag_value(args, i), 1, 10'000'000);
-    else if (a == "--config")
-      o.config = flag_value(args, i);
-    else if (a == "--set")
-      o.overrides.push_back(flag_value(args, i));
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  if (o.games.empty()) throw Error("bench targets: give --games DIR");
-  return o;
+cli::Flags options_flags(Options& o) {
+  cli::Flags f("sittuyin-zero bench targets --games DIR [--positions N] [--config FILE] [--set KEY=VALUE ...]", kAbout);
+  f.text("--games", "DIR", o.games, "a run's games/ folder (or any folder of shards)").required();
+  f.number("--positions", "N", o.positions, 1, 10'000'000,
+           "full-search positions per model and phase at most (default 2000)");
+  f.config(o.config, "run config whose inference settings load the models (default quickstart)");
+  return f;
 }
 
 struct Sums {
@@ -150,12 +137,9 @@ void measure_shard(const data::ShardReader& reader, const std::string& model, se
 }  // namespace
 
 int bench_targets(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse(args);
-  const run::RunConfig config = run::load_run_config(o.config, o.overrides).take_or_throw("--config");
+  Options o;
+  if (!options_flags(o).parse(args)) return 0;
+  const run::RunConfig config = cli::run_config_of(o.config);
   const game::GameSpec spec = games::spec_for(config.profile).take_or_throw("profile");
   const std::vector<std::string> shards = data::list_shards(o.games);
   if (shards.empty()) throw Error(o.games + ": no shards");
@@ -188,4 +172,4 @@ int bench_targets(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

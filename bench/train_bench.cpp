@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include "bench/benches.h"
 #include "core/error.h"
 #include "data/shard_files.h"
 #include "games/registry.h"
@@ -33,27 +33,20 @@
 #include "train/schedule.h"
 #include "train/trainer.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero bench train [--net NAME] [--batch N] [--steps N] [--repeat N]
-                                  [--games N] [--threads N] [--device D] [--dir DIR]
+constexpr const char* kUsage = R"(sittuyin-zero bench train [--net NAME] [--batch N] [--steps N] [--repeat N]
+                                  [--games N] [--threads N] [--device D] [--dir DIR])";
 
-Training samples/s through the real data loader (sliding window over HDF5 shards, batches from a
+constexpr const char* kAbout =
+    R"(Training samples/s through the real data loader (sliding window over HDF5 shards, batches from a
 background thread) divided by samples/s of forward + backward + step on one in-memory batch of
 the same size. Target: >= 90 %.
-  --net NAME     network preset or YAML (default small)
-  --batch N      batch size (default 256)
-  --steps N      timed steps per phase (default 40)
-  --repeat N     phases of each kind, alternating; the best of each counts (default 3)
-  --games N      self-play games to generate when DIR/games holds no shards (default 24)
-  --threads N    torch intra-op threads (default 1)
-  --device D     auto | cpu | cuda | cuda:N (default cpu)
-  --dir DIR      run directory for the shards (default: <tmp>/sz-bench-train)
 )";
 
 struct Options {
@@ -61,30 +54,18 @@ struct Options {
   int batch = 256, steps = 40, repeat = 3, games = 24, threads = 1;
 };
 
-Options parse(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--net")
-      o.net = flag_value(args, i);
-    else if (a == "--batch")
-      o.batch = parse_int_flag(a, flag_value(args, i), 1, 1 << 16);
-    else if (a == "--steps")
-      o.steps = parse_int_flag(a, flag_value(args, i), 10, 100'000);
-    else if (a == "--repeat")
-      o.repeat = parse_int_flag(a, flag_value(args, i), 1, 100);
-    else if (a == "--games")
-      o.games = parse_int_flag(a, flag_value(args, i), 1, 100'000);
-    else if (a == "--threads")
-      o.threads = parse_int_flag(a, flag_value(args, i), 1, 1024);
-    else if (a == "--device")
-      o.device = flag_value(args, i);
-    else if (a == "--dir")
-      o.dir = flag_value(args, i);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
+cli::Flags options_flags(Options& o) {
+  cli::Flags f(kUsage, kAbout);
+  f.text("--net", "NAME", o.net, "network preset or YAML (default small)");
+  f.number("--batch", "N", o.batch, 1, 1 << 16, "batch size (default 256)");
+  f.number("--steps", "N", o.steps, 10, 100'000, "timed steps per phase (default 40)");
+  f.number("--repeat", "N", o.repeat, 1, 100, "phases of each kind, alternating; the best of each counts (default 3)");
+  f.number("--games", "N", o.games, 1, 100'000,
+           "self-play games to generate when DIR/games holds no shards (default 24)");
+  f.number("--threads", "N", o.threads, 1, 1024, "torch intra-op threads (default 1)");
+  f.text("--device", "D", o.device, "auto | cpu | cuda | cuda:N (default cpu)");
+  f.text("--dir", "DIR", o.dir, "run directory for the shards (default: <tmp>/sz-bench-train)");
+  return f;
 }
 
 // Real shards: self-play with the uniform evaluator (cheap searches, real policy targets).
@@ -162,11 +143,8 @@ double batch_ms(const train::Window& window, const torch::Device& device, const 
 }  // namespace
 
 int bench_train(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse(args);
+  Options o;
+  if (!options_flags(o).parse(args)) return 0;
   nn::set_torch_threads(o.threads);
   const std::string games_dir = (fs::path(o.dir) / "games").string();
   ensure_shards(o, games_dir);
@@ -224,4 +202,4 @@ int bench_train(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

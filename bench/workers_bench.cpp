@@ -16,22 +16,17 @@
 #include "nn/net_runner.h"
 #include "selfplay/selfplay.h"
 
-namespace sz::cli {
+namespace sz::bench {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero bench workers [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]
+constexpr const char* kUsage =
+    "sittuyin-zero bench workers [--net NAME|PATH] [--seconds S] [--games-per-thread N] [--visits N]";
 
-Self-play's network evaluations per second (search leaves; games are too long to count
+constexpr const char* kAbout = R"(Self-play's network evaluations per second (search leaves; games are too long to count
 finished positions in a short run) of 1 worker process with 1 thread, 2 worker processes with 1
 thread each (writing into one directory, as `selfplay` workers do), and 1 process with 2 threads,
 each for S seconds, with a network of random weights on the CPU.
-  --net NAME|PATH        network preset or YAML (default small)
-  --profile NAME         rule profile (default sittuyin)
-  --seconds S            measuring time per layout, 1..3600 (default 30)
-  --games-per-thread N   games in flight per thread (default 32)
-  --visits N             full-search visits; cheap searches get a quarter (default 64)
 )";
 
 struct Rate {
@@ -97,11 +92,9 @@ double run_layout(const SelfplayBenchOptions& o, const net::Architecture& arch, 
 }  // namespace
 
 int bench_workers(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const SelfplayBenchOptions o = parse_selfplay_bench_options(args, /*default_seconds=*/30);
+  SelfplayBenchOptions o;
+  o.seconds = 30;
+  if (!selfplay_bench_flags(o, kUsage, kAbout, "measuring time per layout, 1..3600 (default 30)").parse(args)) return 0;
   const net::Architecture arch{std::move(net::load_net_config(o.net)).take_or_throw("--net"),
                                   std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   std::printf(
@@ -118,4 +111,4 @@ int bench_workers(Args args) {
   return 0;
 }
 
-}  // namespace sz::cli
+}  // namespace sz::bench

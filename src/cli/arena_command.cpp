@@ -1,14 +1,12 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <optional>
 #include <string>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "core/parse_number.h"
-#include "core/split.h"
 #include "eval/arena.h"
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
@@ -21,9 +19,10 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelpTop = R"(usage: sittuyin-zero arena --player SPEC --player SPEC [...] [options]
+constexpr const char* kUsage = "sittuyin-zero arena --player SPEC --player SPEC [...] [options]";
 
-Plays a match between two players, or a round robin among more: every start position twice per
+constexpr const char* kAboutTop =
+    R"(Plays a match between two players, or a round robin among more: every start position twice per
 pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95% interval per
 pairing, and a Bradley-Terry fit with the random mover (else the first player) at 0 Elo.
 
@@ -35,7 +34,7 @@ Players (SPEC):
     counts, every ply (default 0); and these, by default the config's search section:
 )";
 
-constexpr const char* kHelpPlayers = R"(  random                     a random legal mover
+constexpr const char* kAboutPlayers = R"(  random                     a random legal mover
   fsf[:nodes=N|movetime=MS|depth=D][,skill=S][,elo=E][,option.NAME=VALUE...]
                              Fairy-Stockfish, found or installed (../shared/tools/fsf-uci);
                              nodes=1 unless a limit is given; skill: Skill Level 0..20; elo:
@@ -47,82 +46,49 @@ constexpr const char* kHelpPlayers = R"(  random                     a random le
                              Sittuyin (default network: its own choice)
 
 Options:
-  --starts FILE         EPD/FEN start suite, one position per line (default: the start position),
-                        e.g. ../shared/testdata/suites/starts-partial.epd
-  --max-starts N        only the first N positions of the suite
-  --rounds N            passes over the starts (default 1)
-  --profile NAME        rule profile (default: the config's, sittuyin)
-  --concurrency N       games at once, each with its own players and engine processes (default 1);
-                        more than the cores: a network's games share one batched evaluator
-  --sims N              default visits per move of MCTS players (default: search.full_visits)
-  --max-plies N         adjudicate a game still running as a draw (default 1000)
-  --sprt ELO0,ELO1[,ALPHA,BETA]  two players: stop once H0 (elo <= ELO0) or H1 (elo >= ELO1) of
-                        the first player over the second is accepted (alpha, beta: 0.05)
-  --seed N              seeds every player's random choices (default: the config's)
-  --out DIR             write DIR/games.pgn (every game) and DIR/results.json
-  --config FILE         run config: search settings of MCTS players, inference of models
-  --set KEY=VALUE       override a config value (repeatable)
-  --quiet               no line per game
 )";
 
 struct ArenaArgs {
   std::vector<std::string> players;
-  std::string starts, profile, out, config = "quickstart", sprt;
-  std::vector<std::string> overrides;
+  std::string starts, profile, out, sprt;
+  ConfigFlags config;
   int max_starts = 0, rounds = 1, concurrency = 1, sims = 0, max_plies = 1000;
   int64_t seed = -1;
   bool quiet = false;
 };
 
-ArenaArgs parse_args(Args args) {
-  ArenaArgs a;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& f = args[i];
-    if (f == "--player")
-      a.players.push_back(flag_value(args, i));
-    else if (f == "--starts")
-      a.starts = flag_value(args, i);
-    else if (f == "--max-starts")
-      a.max_starts = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--rounds")
-      a.rounds = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--profile")
-      a.profile = flag_value(args, i);
-    else if (f == "--concurrency")
-      a.concurrency = parse_int_flag(f, flag_value(args, i), 1, 1024);
-    else if (f == "--sims")
-      a.sims = parse_int_flag(f, flag_value(args, i), 1, 10'000'000);
-    else if (f == "--max-plies")
-      a.max_plies = parse_int_flag(f, flag_value(args, i), 1, 1'000'000);
-    else if (f == "--sprt")
-      a.sprt = flag_value(args, i);
-    else if (f == "--seed")
-      a.seed = parse_int_flag(f, flag_value(args, i), 0, 2'000'000'000);
-    else if (f == "--out")
-      a.out = flag_value(args, i);
-    else if (f == "--config")
-      a.config = flag_value(args, i);
-    else if (f == "--set")
-      a.overrides.push_back(flag_value(args, i));
-    else if (f == "--quiet")
-      a.quiet = true;
-    else
-      throw Error("unknown option '" + f + "' (see --help)");
-  }
-  if (a.players.size() < 2) throw Error("give at least two --player SPEC (see --help)");
-  return a;
+Flags arena_flags(ArenaArgs& a) {
+  Flags f(kUsage, kAboutTop + eval::player_search_settings_help(/*indent=*/6) + kAboutPlayers);
+  f.texts("--player", "SPEC", a.players, "a player (Players above), repeatable: at least two");
+  f.text("--starts", "FILE", a.starts,
+         "EPD/FEN start suite, one position per line (default: the start position), e.g. "
+         "../shared/testdata/suites/starts-partial.epd");
+  f.number("--max-starts", "N", a.max_starts, 1, 1'000'000, "only the first N positions of the suite");
+  f.number("--rounds", "N", a.rounds, 1, 1'000'000, "passes over the starts (default 1)");
+  f.text("--profile", "NAME", a.profile, "rule profile (default: the config's, sittuyin)");
+  f.number("--concurrency", "N", a.concurrency, 1, 1024,
+           "games at once, each with its own players and engine processes (default 1); more than the cores: a "
+           "network's games share one batched evaluator");
+  f.number("--sims", "N", a.sims, 1, 10'000'000,
+           "default visits per move of MCTS players (default: search.full_visits)");
+  f.number("--max-plies", "N", a.max_plies, 1, 1'000'000, "adjudicate a game still running as a draw (default 1000)");
+  f.text("--sprt", "ELO0,ELO1[,ALPHA,BETA]", a.sprt,
+         "two players: stop once H0 (elo <= ELO0) or H1 (elo >= ELO1) of the first player over the second is "
+         "accepted (alpha, beta: 0.05)");
+  f.number("--seed", "N", a.seed, 0, 2'000'000'000, "seeds every player's random choices (default: the config's)");
+  f.text("--out", "DIR", a.out, "write DIR/games.pgn (every game) and DIR/results.json");
+  f.config(a.config, "run config: search settings of MCTS players, inference of models");
+  f.set("--quiet", a.quiet, "no line per game");
+  return f;
 }
 
 }  // namespace
 
 int arena_command(Args args) {
-  if (wants_help(args)) {
-    const std::string help = kHelpTop + eval::player_search_settings_help(/*indent=*/6) + kHelpPlayers;
-    std::fputs(help.c_str(), stdout);
-    return 0;
-  }
-  const ArenaArgs a = parse_args(args);
-  const run::RunConfig config = run::load_run_config(a.config, a.overrides).take_or_throw();
+  ArenaArgs a;
+  if (!arena_flags(a).parse(args)) return 0;
+  if (a.players.size() < 2) throw Error("give at least two --player SPEC (see --help)");
+  const run::RunConfig config = run_config_of(a.config);
   eval::MatchSpec spec;
   spec.profile = a.profile.empty() ? config.profile : a.profile;
   if (!a.starts.empty())

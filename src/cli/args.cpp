@@ -1,34 +1,38 @@
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
-#include <optional>
 
 #include "cli/command.h"
 #include "cli/config_args.h"
-#include "core/error.h"
-#include "core/parse_number.h"
 
 namespace sz::cli {
 
-bool wants_help(Args args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-h") return true;
-  return false;
+std::string command_list(std::span<const Command> commands) {
+  size_t width = 0;
+  for (const Command& c : commands) width = std::max(width, c.name.size());
+  std::string out;
+  for (const Command& c : commands) {
+    std::string line = "  " + std::string(c.name);
+    line.resize(width + 4, ' ');
+    out += line + std::string(c.summary) + "\n";
+  }
+  return out;
 }
 
-std::string flag_value(Args args, size_t& i) {
-  if (i + 1 >= args.size()) throw Error("option " + args[i] + " needs a value");
-  // An empty value would read as the option left out (perft --fen '' as the start position,
-  // selfplay --model '' as the bootstrap player): the silent default of a typo.
-  if (args[i + 1].empty()) throw Error("option " + args[i] + " needs a value, not an empty one");
-  return args[++i];
+const Command* find_command(std::span<const Command> commands, std::string_view name) {
+  for (const Command& c : commands)
+    if (c.name == name) return &c;
+  return nullptr;
 }
 
-int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi) {
-  const std::optional<int> v = parse_number<int>(value);
-  if (!v || *v < lo || *v > hi)
-    throw Error("option " + std::string(flag) + " wants a whole number in " + std::to_string(lo) + ".." +
-                std::to_string(hi) + ", not '" + value + "'");
-  return *v;
+run::RunConfig run_config_of(const ConfigFlags& flags, const std::string& fallback) {
+  return run::load_run_config(flags.name.empty() ? fallback : flags.name, flags.overrides).take_or_throw();
+}
+
+run::RunConfig run_config_in(const ConfigFlags& flags, const std::string& run_dir) {
+  const std::string in_run = run_dir.empty() ? "" : (std::filesystem::path(run_dir) / "config.yaml").string();
+  std::error_code ec;
+  return run_config_of(flags, !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart");
 }
 
 namespace {
@@ -39,31 +43,6 @@ void on_interrupt(int signal) {
   if (signal == SIGINT) std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C kills at once
 }
 }  // namespace
-
-run::RunConfig run_config_from_args(Args args) {
-  std::string name = "quickstart";
-  std::vector<std::string> overrides;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--config")
-      name = flag_value(args, i);
-    else if (args[i] == "--set")
-      overrides.push_back(flag_value(args, i));
-    else
-      throw Error("unknown option '" + args[i] + "' (see --help)");
-  }
-  return run::load_run_config(name, overrides).take_or_throw();
-}
-
-run::RunConfig run_config_of(const std::string& config_name, const std::string& run_dir,
-                             const std::vector<std::string>& overrides) {
-  std::string name = config_name;
-  if (name.empty()) {
-    const std::string in_run = run_dir.empty() ? "" : (std::filesystem::path(run_dir) / "config.yaml").string();
-    std::error_code ec;
-    name = !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart";
-  }
-  return run::load_run_config(name, overrides).take_or_throw();
-}
 
 const std::atomic<bool>& stop_on_interrupt() {
   std::signal(SIGINT, on_interrupt);

@@ -1,14 +1,15 @@
 #pragma once
-// The subcommands of the `sittuyin-zero` program. Each parses its own arguments, prints its own
-// --help, and returns the process exit code; errors are thrown as sz::Error and reported by main.
+// The subcommands of the `sittuyin-zero` program. Each declares its flags once (cli/flags.h),
+// which parses its arguments and prints its --help, and returns the process exit code; errors are
+// thrown as sz::Error and reported by main.
 #include <atomic>
 #include <span>
 #include <string>
 #include <string_view>
 
-namespace sz::cli {
+#include "cli/flags.h"
 
-using Args = std::span<const std::string>;
+namespace sz::cli {
 
 struct Command {
   std::string_view name;
@@ -16,8 +17,12 @@ struct Command {
   int (*run)(Args args);
 };
 
+// One line per command, "  name  summary", the summaries in one column: the list of a help.
+std::string command_list(std::span<const Command> commands);
+// The command called `name`, or nullptr.
+const Command* find_command(std::span<const Command> commands, std::string_view name);
+
 int perft_command(Args args);
-int bench_command(Args args);
 int rules_command(Args args);
 int levels_command(Args args);
 int loop_command(Args args);
@@ -29,13 +34,6 @@ int uci_command(Args args);
 int arena_command(Args args);
 int export_command(Args args);
 int tables_command(Args args);
-
-// Small helpers shared by the subcommands' argument parsers.
-bool wants_help(Args args);
-// The value after `flag` at args[i] (advancing i), or throws an error naming the flag (also for an
-// empty value, which would otherwise mean the option's default).
-std::string flag_value(Args args, size_t& i);
-int parse_int_flag(std::string_view flag, const std::string& value, int lo, int hi);
 
 // From now on Ctrl-C (SIGINT) and SIGTERM set the returned flag, which long commands poll to
 // stop cleanly (finishing shards, writing a checkpoint); a second Ctrl-C kills at once.

@@ -11,67 +11,51 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...] [--levels FILE]
-                             [--tables DIR [--tables-men N]] [--config FILE] [--set KEY=VALUE ...]
+constexpr const char* kUsage =
+    R"(sittuyin-zero export --model CHECKPOINT --out DIR [--profile NAME ...] [--levels FILE]
+                             [--tables DIR [--tables-men N]] [--config FILE] [--set KEY=VALUE ...])";
 
-Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
+constexpr const char* kAbout =
+    R"(Writes a bundle for game clients (docs/CLIENTS.md) into DIR: model.json (the game, the rule
 profiles, the encoding and what every input means, the action table, the outputs) and
 model.onnx (the network for onnxruntime and the like, passed through ONNX's checker and shape
 inference), whose weights the torch-free runtime in client/ reads.
-
-  --model CHECKPOINT  the network to export
-  --out DIR           the bundle's folder (created when missing; its files are replaced)
-  --profile NAME      a rule profile (name or YAML path) clients may play, repeatable; the first
-                      is the default (default: the profiles the checkpoint was trained on)
-  --levels FILE       a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml):
-                      its levels that play CHECKPOINT, the random mover or uniform MCTS go into
-                      model.json with their settings and measured Elo; the others are listed
-  --tables DIR        a tables directory (`sittuyin-zero tables build`): the endgame tables of the
-                      profiles' ending rules go into the bundle's tables/ folder, each checked
-                      first; clients play their best moves in those positions (docs/TABLES.md)
-  --tables-men N      the most men (kings included) of a table copied: 3 (the default, about
-                      0.4 MB per set of rules) or 4 (about 200 MB)
-  --config FILE       run config whose `play` search settings the bundle carries for the
-                      clients' searches (its `search` section with the `play` section's keys on
-                      top; default: quickstart, as `sittuyin-zero uci` uses); a levels
-                      manifest's own search settings (those its Elo was measured with) are
-                      carried instead, and --config/--set must then agree with them
-  --set KEY=VALUE     override a config value (repeatable)
 )";
+
+Flags export_flags(bundle::ExportSpec& spec, ConfigFlags& config) {
+  Flags f(kUsage, kAbout);
+  f.text("--model", "CHECKPOINT", spec.checkpoint, "the network to export").required();
+  f.text("--out", "DIR", spec.out, "the bundle's folder (created when missing; its files are replaced)").required();
+  f.texts("--profile", "NAME", spec.profiles,
+          "a rule profile (name or YAML path) clients may play, repeatable; the first is the default (default: the "
+          "profiles the checkpoint was trained on)");
+  f.text("--levels", "FILE", spec.levels,
+         "a levels manifest (`sittuyin-zero levels`: runs/<run>/eval/levels.yaml): its levels that play CHECKPOINT, "
+         "the random mover or uniform MCTS go into model.json with their settings and measured Elo; the others are "
+         "listed");
+  f.text("--tables", "DIR", spec.tables,
+         "a tables directory (`sittuyin-zero tables build`): the endgame tables of the profiles' ending rules go "
+         "into the bundle's tables/ folder, each checked first; clients play their best moves in those positions "
+         "(docs/TABLES.md)");
+  f.number("--tables-men", "N", spec.tables_men, 3, 4,
+           "the most men (kings included) of a table copied: 3 (the default, about 0.4 MB per set of rules) or 4 "
+           "(about 200 MB)");
+  f.config(config,
+           "run config whose `play` search settings the bundle carries for the clients' searches (its `search` "
+           "section with the `play` section's keys on top; default: quickstart, as `sittuyin-zero uci` uses); a "
+           "levels manifest's own search settings (those its Elo was measured with) are carried instead, and "
+           "--config/--set must then agree with them");
+  return f;
+}
 
 }  // namespace
 
 int export_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
   bundle::ExportSpec spec;
-  std::vector<std::string> config_args;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--model") {
-      spec.checkpoint = flag_value(args, i);
-    } else if (args[i] == "--out") {
-      spec.out = flag_value(args, i);
-    } else if (args[i] == "--config" || args[i] == "--set") {
-      config_args.push_back(args[i]);
-      config_args.push_back(flag_value(args, i));
-    } else if (args[i] == "--levels") {
-      spec.levels = flag_value(args, i);
-    } else if (args[i] == "--tables") {
-      spec.tables = flag_value(args, i);
-    } else if (args[i] == "--tables-men") {
-      spec.tables_men = parse_int_flag(args[i], flag_value(args, i), 3, 4);
-    } else if (args[i] == "--profile") {
-      spec.profiles.push_back(flag_value(args, i));
-    } else {
-      throw Error("unknown option '" + args[i] + "' (see --help)");
-    }
-  }
-  if (spec.checkpoint.empty() || spec.out.empty()) throw Error("--model and --out are required (see --help)");
-  spec.search = run_config_from_args(config_args).play;
-  spec.search_given = !config_args.empty();
+  ConfigFlags config;
+  if (!export_flags(spec, config).parse(args)) return 0;
+  spec.search = run_config_of(config).play;
+  spec.search_given = config.given();
   const bundle::ExportReport report = bundle::export_bundle(spec);
   for (const std::string& s : report.skipped) std::printf("left out %s\n", s.c_str());
   if (report.search_from_levels)

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "cli/command.h"
+#include "cli/config_args.h"
 #include "config/section.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -20,9 +21,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero levels --run DIR [--count N] [options]
+constexpr const char* kUsage = "sittuyin-zero levels --run DIR [--count N] [options]";
 
-Builds N opponents of increasing strength for game clients from a run's checkpoints, simulation
+constexpr const char* kAbout =
+    R"(Builds N opponents of increasing strength for game clients from a run's checkpoints, simulation
 counts and move-choice temperatures (and the random mover), measures every candidate's Elo in one
 round robin (Bradley-Terry, the random mover at 0), picks N with ratings as evenly spaced as the
 candidates allow, and writes DIR/eval/levels.yaml (the manifest: per level its Elo with a 95%
@@ -31,17 +33,29 @@ interval, the checkpoint and the settings; the search settings every level playe
 (its games) and, with gnuplot, DIR/plots/levels.png. Every finished game prints a progress line.
 The candidates search as the shipped engine does: the config's `play` settings (its `search`
 section with the `play` section's keys on top: the play-time leaf search under the quickstart).
-  --run DIR          the run directory (checkpoints in DIR/models)
-  --count N          levels, 2..20 (default 5)
-  --starts FILE      start suite (default: DIR/eval/starts-partial.epd if the loop wrote it)
-  --max-starts N     starts used, each twice per pairing (default 10)
-  --concurrency N    games at once (default 2)
-  --sims N           the strongest candidates' visits (default: the config's play.full_visits)
-  --anchor SPEC      an external yardstick that joins the round robin, not as a level (default:
-                     the config's loop.anchor, Fairy-Stockfish at one node); each level's Elo over
-                     it goes into the manifest too. 'none': no anchor
-  --config FILE      run config (default: DIR/config.yaml); --set KEY=VALUE overrides (repeatable)
 )";
+
+struct LevelsArgs {
+  std::string run, starts, anchor;
+  ConfigFlags config;
+  int count = 5, max_starts = 10, concurrency = 2, sims = 0;
+};
+
+Flags levels_flags(LevelsArgs& a) {
+  Flags f(kUsage, kAbout);
+  f.text("--run", "DIR", a.run, "the run directory (checkpoints in DIR/models)").required();
+  f.number("--count", "N", a.count, 2, 20, "levels, 2..20 (default 5)");
+  f.text("--starts", "FILE", a.starts, "start suite (default: DIR/eval/starts-partial.epd if the loop wrote it)");
+  f.number("--max-starts", "N", a.max_starts, 1, 100000, "starts used, each twice per pairing (default 10)");
+  f.number("--concurrency", "N", a.concurrency, 1, 256, "games at once (default 2)");
+  f.number("--sims", "N", a.sims, 1, 1000000,
+           "the strongest candidates' visits (default: the config's play.full_visits)");
+  f.text("--anchor", "SPEC", a.anchor,
+         "an external yardstick that joins the round robin, not as a level (default: the config's loop.anchor, "
+         "Fairy-Stockfish at one node); each level's Elo over it goes into the manifest too. 'none': no anchor");
+  f.config(a.config, "run config (default: DIR/config.yaml)");
+  return f;
+}
 
 std::vector<std::string> checkpoints_of(const std::string& run) {
   std::vector<std::string> paths;
@@ -87,57 +101,28 @@ std::string search_section(search::SearchConfig search) {
 }  // namespace
 
 int levels_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  std::string run, starts, config_name, anchor;
-  std::vector<std::string> overrides;
-  int count = 5, max_starts = 10, concurrency = 2, sims = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--run")
-      run = flag_value(args, i);
-    else if (a == "--count")
-      count = parse_int_flag(a, flag_value(args, i), 2, 20);
-    else if (a == "--starts")
-      starts = flag_value(args, i);
-    else if (a == "--max-starts")
-      max_starts = parse_int_flag(a, flag_value(args, i), 1, 100000);
-    else if (a == "--concurrency")
-      concurrency = parse_int_flag(a, flag_value(args, i), 1, 256);
-    else if (a == "--sims")
-      sims = parse_int_flag(a, flag_value(args, i), 1, 1000000);
-    else if (a == "--config")
-      config_name = flag_value(args, i);
-    else if (a == "--anchor")
-      anchor = flag_value(args, i);
-    else if (a == "--set")
-      overrides.push_back(flag_value(args, i));
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  if (run.empty()) throw Error("give --run DIR (see --help)");
+  LevelsArgs o;
+  if (!levels_flags(o).parse(args)) return 0;
+  const std::string& run = o.run;
   if (!fs::is_directory(run)) throw Error(run + ": no such run directory");  // before anything is written there
-  if (config_name.empty()) config_name = fs::exists(run + "/config.yaml") ? run + "/config.yaml" : "quickstart";
-  const run::RunConfig config = run::load_run_config(config_name, overrides).take_or_throw();
-  if (starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) starts = run + "/eval/starts-partial.epd";
+  const run::RunConfig config = run_config_in(o.config, run);
+  if (o.starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) o.starts = run + "/eval/starts-partial.epd";
 
   eval::LevelsSpec spec;
   spec.checkpoints = checkpoints_of(run);
-  spec.count = count;
-  spec.full_simulations = sims > 0 ? sims : config.play.full_visits;
+  spec.count = o.count;
+  spec.full_simulations = o.sims > 0 ? o.sims : config.play.full_visits;
   spec.search = config.play;
   spec.profile = config.profile;
-  if (!starts.empty())
-    spec.starts = eval::read_start_suite(starts, config.profile, max_starts).take_or_throw("--starts");
-  spec.concurrency = concurrency;
+  if (!o.starts.empty())
+    spec.starts = eval::read_start_suite(o.starts, config.profile, o.max_starts).take_or_throw("--starts");
+  spec.concurrency = o.concurrency;
   spec.seed = config.seed;
   const game::GameSpec game_spec = games::spec_for(config.profile).take_or_throw("profile");
-  spec.load_model = [&config, &game_spec, concurrency](const std::string& checkpoint) {
+  spec.load_model = [&config, &game_spec, concurrency = o.concurrency](const std::string& checkpoint) {
     return nn::evaluator_factory(checkpoint, game_spec, config.inference, concurrency);
   };
-  if (anchor.empty()) anchor = config.loop.anchor;
+  const std::string anchor = o.anchor.empty() ? config.loop.anchor : o.anchor;
   spec.tables = run::config_tables(config);
   if (!anchor.empty() && anchor != "none") {
     const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");

@@ -13,16 +13,12 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero loop [--config FILE] [--set KEY=VALUE ...]
-
-The main job: self-play and training together in one run directory (runs/<name>/, see
+constexpr const char* kAbout = R"(The main job: self-play and training together in one run directory (runs/<name>/, see
 docs/TRAINING.md), a generation at a time. Each adopted network is rated against the one before
 it and against the anchor (loop.anchor, Fairy-Stockfish at one node by default, installed with
 npm on first use) in eval/ladder.json and plots/elo.png; at the end the final network plays the
 first network and the anchor, and the last lines say how it did. Ctrl-C stops cleanly; the same
 command picks up where it stopped.
-  --config FILE     run config (YAML); default: the built-in quickstart (configs/quickstart.yaml)
-  --set KEY=VALUE   override a config value, e.g. --set loop.generations=3 (repeatable)
 )";
 
 void print_match(const char* what, const eval::MatchResult& m) {
@@ -62,11 +58,12 @@ void print_final(const run::LoopReport& report, const run::RunConfig& config) {
 }  // namespace
 
 int loop_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const run::RunConfig config = run_config_from_args(args);
+  ConfigFlags flags;
+  Flags f("sittuyin-zero loop [--config FILE] [--set KEY=VALUE ...]", kAbout);
+  f.config(flags, "run config (YAML); default: the built-in quickstart (configs/quickstart.yaml)",
+           "override a config value, e.g. --set loop.generations=3 (repeatable)");
+  if (!f.parse(args)) return 0;
+  const run::RunConfig config = run_config_of(flags);
   std::fprintf(stderr, "loop: run %s in %s\n", config.name.c_str(), config.run_dir().c_str());
   const std::atomic<bool>& stop = stop_on_interrupt();
   const run::LoopReport report = run::run_loop(config, &stop);

@@ -12,19 +12,12 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: sittuyin-zero perft --suite FILE [--rules NAME] [--max-depth D]
+constexpr const char* kUsage = R"(sittuyin-zero perft --suite FILE [--rules NAME] [--max-depth D]
        sittuyin-zero perft --fen FEN --depth D [--rules NAME] [--divide]
-       sittuyin-zero perft --depth D [--rules NAME] [--divide]      (the start position)
+       sittuyin-zero perft --depth D [--rules NAME] [--divide]      (the start position))";
 
-Counts the leaves of the legal-move tree (bulk counting at the last ply, as Fairy-Stockfish).
-  --suite FILE   lines `<variant>;<FEN>;D1 <n>;D2 <n>;...`; prints each failing position with the
-                 expected and actual counts, then `N passed, M failed`; exit 1 if any failed
-  --max-depth D  with --suite: run only depths up to D
-  --rules NAME   rule profile (built-in name or a .yaml path); default: the line's variant, or sittuyin
-  --fen FEN      the position (Fairy-Stockfish FEN, hand in brackets); default: the start position
-  --depth D      depth, 1..20
-  --divide       one line `<move>: <count>` per legal move
-)";
+constexpr const char* kAbout =
+    "Counts the leaves of the legal-move tree (bulk counting at the last ply, as Fairy-Stockfish).\n";
 
 int run_single(const std::string& fen, int depth, const std::string& rules, bool divide) {
   using namespace chaturanga;
@@ -54,30 +47,20 @@ int run_single(const std::string& fen, int depth, const std::string& rules, bool
 }  // namespace
 
 int perft_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
   std::string suite, fen, rules;
   int depth = 0, max_depth = 0;
   bool divide = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--suite")
-      suite = flag_value(args, i);
-    else if (a == "--fen")
-      fen = flag_value(args, i);
-    else if (a == "--rules")
-      rules = flag_value(args, i);
-    else if (a == "--depth")
-      depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--max-depth")
-      max_depth = parse_int_flag(a, flag_value(args, i), 1, 20);
-    else if (a == "--divide")
-      divide = true;
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
+  Flags f(kUsage, kAbout);
+  f.text("--suite", "FILE", suite,
+         "lines `<variant>;<FEN>;D1 <n>;D2 <n>;...`; prints each failing position with the expected and actual "
+         "counts, then `N passed, M failed`; exit 1 if any failed");
+  f.number("--max-depth", "D", max_depth, 1, 20, "with --suite: run only depths up to D");
+  f.text("--rules", "NAME", rules,
+         "rule profile (built-in name or a .yaml path); default: the line's variant, or sittuyin");
+  f.text("--fen", "FEN", fen, "the position (Fairy-Stockfish FEN, hand in brackets); default: the start position");
+  f.number("--depth", "D", depth, 1, 20, "depth, 1..20");
+  f.set("--divide", divide, "one line `<move>: <count>` per legal move");
+  if (!f.parse(args)) return 0;
   if (!suite.empty()) {
     if (!fen.empty() || depth || divide) throw Error("--suite does not combine with --fen, --depth or --divide");
     const PerftReport r = run_perft_suite(read_perft_suite(suite), rules, max_depth,

@@ -11,37 +11,30 @@
 namespace sz::cli {
 
 namespace {
-constexpr const char* kHelp = R"(usage: sittuyin-zero rules                      list the built-in rule profiles
-       sittuyin-zero rules [--rules NAME] [--fen FEN] [--moves M1,M2,...]
+constexpr const char* kUsage = R"(sittuyin-zero rules                      list the built-in rule profiles
+       sittuyin-zero rules [--rules NAME] [--fen FEN] [--moves M1,M2,...])";
 
-Prints the position (the start position unless --fen) after the moves, as a board and as a FEN,
+constexpr const char* kAbout =
+    R"(Prints the position (the start position unless --fen) after the moves, as a board and as a FEN,
 with its legal moves and what the rules say about it (ongoing, or the result and its reason).
 )";
 
 }  // namespace
 
 int rules_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
+  std::string rules = "sittuyin", fen, moves;
+  Flags f(kUsage, kAbout);
+  f.text("--rules", "NAME", rules, "rule profile (built-in name or a .yaml path; default sittuyin)");
+  f.text("--fen", "FEN", fen, "the position (Fairy-Stockfish FEN, hand in brackets); default: the start position");
+  f.text("--moves", "M1,M2,...", moves,
+         "moves played from it (as `perft --divide` prints them), separated by commas or spaces");
+  if (!f.parse(args)) return 0;
   if (args.empty()) {
     for (const std::string& name : games::profile_names()) {
       const games::ProfileInfo info = games::profile_info(name).take_or_throw(name);
       std::printf("%-22s %-9s %s\n", name.c_str(), info.game.c_str(), info.source.c_str());
     }
     return 0;
-  }
-  std::string rules = "sittuyin", fen, moves;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--rules")
-      rules = flag_value(args, i);
-    else if (args[i] == "--fen")
-      fen = flag_value(args, i);
-    else if (args[i] == "--moves")
-      moves = flag_value(args, i);
-    else
-      throw Error("unknown option '" + args[i] + "' (see --help)");
   }
   games::spec_for(rules).take_or_throw("--rules");  // a bad profile: the error of --rules, not --fen
   const std::unique_ptr<game::GameState> state = games::new_game(rules, fen).take_or_throw("--fen");

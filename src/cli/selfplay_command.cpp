@@ -19,11 +19,11 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero selfplay --games N --out DIR [--model PATH] [options]
-       sittuyin-zero selfplay --follow RUN [--games N] [options]
+constexpr const char* kUsage = R"(sittuyin-zero selfplay --games N --out DIR [--model PATH] [options]
+       sittuyin-zero selfplay --follow RUN [--games N] [options])";
 
-Plays self-play games with MCTS and writes them as HDF5 shards (docs/DATA.md). With no model,
+constexpr const char* kAbout =
+    R"(Plays self-play games with MCTS and writes them as HDF5 shards (docs/DATA.md). With no model,
 the search uses a uniform prior and a zero value (the bootstrap player). Any number of these may
 write into one directory at once, on one host or several sharing it: each is a worker with an id
 of its own, which names its shards and seeds its games, so none collide and no game is played
@@ -35,21 +35,6 @@ With --follow, a long-running worker of the run RUN: it writes into RUN/games, p
 network RUN/models/adopted.txt names (the bootstrap player until there is one) and switches to a
 newly adopted one between games (`train --run RUN` adopts each checkpoint it writes; the loop
 adopts after its gate). It runs until Ctrl-C or SIGTERM (or until RUN/games holds N games).
-  --games N           how many games the directory should hold when done
-  --out DIR           where the shards go; the resolved config is written there as config.yaml
-  --model PATH        checkpoint to play with (default: the uniform bootstrap evaluator)
-  --follow RUN        play for the run RUN, with its adopted network (see above)
-  --worker ID         this worker's id (letters, digits, '.', '_', '-'), unique among the workers
-                      of the directory (a live one holds it); default: <host>-<n>, the lowest n
-                      free on this host
-  --finish-seconds S  on Ctrl-C or SIGTERM, how long the games in flight may go on (default 30;
-                      those still running then are lost)
-  --config FILE       run config (YAML); default: RUN/config.yaml when following and there, else
-                      the built-in quickstart; see configs/
-  --set KEY=VALUE     override a config value, e.g. --set search.full_visits=64 (repeatable)
-  --placement P       how both sides place in Sittuyin: network (the search, default), random,
-                      fixed:FILE (one formation), book:FILE (weighted formations); see
-                      docs/PLACEMENT.md. Imposed drops are recorded without a policy target
 )";
 
 // The evaluators of the model being followed: one factory per model, shared by the worker
@@ -73,53 +58,45 @@ class FollowedModels {
 };
 
 struct Options {
-  std::string config_name, model, out, worker, follow, placement = "network";
-  std::vector<std::string> overrides;
+  std::string model, out, worker, follow, placement = "network";
+  ConfigFlags config;
   int64_t games = -1;
   double finish_seconds = 30;
 };
 
-Options parse_options(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--config")
-      o.config_name = flag_value(args, i);
-    else if (a == "--model")
-      o.model = flag_value(args, i);
-    else if (a == "--set")
-      o.overrides.push_back(flag_value(args, i));
-    else if (a == "--games")
-      o.games = parse_int_flag(a, flag_value(args, i), 1, 1'000'000'000);
-    else if (a == "--out")
-      o.out = flag_value(args, i);
-    else if (a == "--follow")
-      o.follow = flag_value(args, i);
-    else if (a == "--worker")
-      o.worker = flag_value(args, i);
-    else if (a == "--placement")
-      o.placement = flag_value(args, i);
-    else if (a == "--finish-seconds")
-      o.finish_seconds = parse_int_flag(a, flag_value(args, i), 0, 86'400);
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  if (o.follow.empty() && (o.games < 0 || o.out.empty()))
-    throw Error("give --games N and --out DIR, or --follow RUN (see --help)");
-  if (!o.follow.empty() && (!o.out.empty() || !o.model.empty()))
-    throw Error("--follow RUN writes into RUN/games with the run's adopted network: no --out or --model with it");
-  return o;
+Flags selfplay_flags(Options& o) {
+  Flags f(kUsage, kAbout);
+  f.number("--games", "N", o.games, 1, 1'000'000'000, "how many games the directory should hold when done");
+  f.text("--out", "DIR", o.out, "where the shards go; the resolved config is written there as config.yaml");
+  f.text("--model", "PATH", o.model, "checkpoint to play with (default: the uniform bootstrap evaluator)");
+  f.text("--follow", "RUN", o.follow, "play for the run RUN, with its adopted network (see above)");
+  f.text("--worker", "ID", o.worker,
+         "this worker's id (letters, digits, '.', '_', '-'), unique among the workers of the directory (a live one "
+         "holds it); default: <host>-<n>, the lowest n free on this host");
+  f.number("--finish-seconds", "S", o.finish_seconds, 0, 86'400,
+           "on Ctrl-C or SIGTERM, how long the games in flight may go on (default 30; those still running then are "
+           "lost)");
+  f.config(o.config,
+           "run config (YAML); default: RUN/config.yaml when following and there, else the built-in quickstart; see "
+           "configs/",
+           "override a config value, e.g. --set search.full_visits=64 (repeatable)");
+  f.text("--placement", "P", o.placement,
+         "how both sides place in Sittuyin: network (the search, default), random, fixed:FILE (one formation), "
+         "book:FILE (weighted formations); see docs/PLACEMENT.md. Imposed drops are recorded without a policy "
+         "target");
+  return f;
 }
 
 }  // namespace
 
 int selfplay_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(kHelp, stdout);
-    return 0;
-  }
-  const Options o = parse_options(args);
-  const run::RunConfig config = run_config_of(o.config_name, o.follow, o.overrides);
+  Options o;
+  if (!selfplay_flags(o).parse(args)) return 0;
+  if (o.follow.empty() && (o.games < 0 || o.out.empty()))
+    throw Error("give --games N and --out DIR, or --follow RUN (see --help)");
+  if (!o.follow.empty() && (!o.out.empty() || !o.model.empty()))
+    throw Error("--follow RUN writes into RUN/games with the run's adopted network: no --out or --model with it");
+  const run::RunConfig config = run_config_in(o.config, o.follow);
   const std::string out = o.follow.empty() ? o.out : (std::filesystem::path(o.follow) / "games").string();
   const eval::PlacementControl control = eval::parse_placement_control(o.placement).take_or_throw("--placement");
   eval::check_placement_control(control, config.profile).take_or_throw("--placement");

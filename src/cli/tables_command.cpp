@@ -20,12 +20,13 @@ namespace {
 
 using namespace chaturanga;
 
-constexpr const char* kHelp =
-    R"(usage: sittuyin-zero tables build [--rules PROFILE ...] [--men SPEC] --out DIR [--threads N] [--force]
+constexpr const char* kUsage =
+    R"(sittuyin-zero tables build [--rules PROFILE ...] [--men SPEC] --out DIR [--threads N] [--force]
        sittuyin-zero tables probe [--rules PROFILE] [--dir DIR] --fen FEN
-       sittuyin-zero tables verify [--rules PROFILE ...] [--men SPEC] [--dir DIR]
+       sittuyin-zero tables verify [--rules PROFILE ...] [--men SPEC] [--dir DIR])";
 
-Endgame tables (docs/TABLES.md): exact values of every pawnless position of up to four men (two
+constexpr const char* kAbout =
+    R"(Endgame tables (docs/TABLES.md): exact values of every pawnless position of up to four men (two
 kings and two more), under a profile's ending rules: the counting rule, the n-move rule,
 stalemate and the bare king as the profile has them. Profiles whose ending rules agree share
 one folder of tables, DIR/<game>-<fingerprint>/.
@@ -39,13 +40,6 @@ one folder of tables, DIR/<game>-<fingerprint>/.
   verify   re-derives every entry of every table from its successors; exit status 1 when one
            differs.
 
-  --rules PROFILE  a rule profile (name or YAML path), repeatable; default: every built-in
-                   profile (probe: sittuyin). The FEN's counting fields and half-move clock count.
-  --men SPEC       3 or 4 (every table up to that many men, the default 4), or materials such as
-                   KRvK,KRSvK (the tables they need come too)
-  --out/--dir DIR  the tables directory (default for probe and verify: tables)
-  --threads N      worker threads for build (default 2)
-  --fen FEN        the position, a Fairy-Stockfish FEN
 )";
 
 struct Options {
@@ -55,26 +49,19 @@ struct Options {
   bool force = false;
 };
 
-Options parse_options(Args args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--rules")
-      o.rules.push_back(flag_value(args, i));
-    else if (a == "--men")
-      o.men = flag_value(args, i);
-    else if (a == "--out" || a == "--dir")
-      o.dir = flag_value(args, i);
-    else if (a == "--fen")
-      o.fen = flag_value(args, i);
-    else if (a == "--threads")
-      o.threads = parse_int_flag(a, flag_value(args, i), 1, 256);
-    else if (a == "--force")
-      o.force = true;
-    else
-      throw Error("unknown option '" + a + "' (see --help)");
-  }
-  return o;
+Flags tables_flags(Options& o) {
+  Flags f(kUsage, kAbout);
+  f.texts("--rules", "PROFILE", o.rules,
+          "a rule profile (name or YAML path), repeatable; default: every built-in profile (probe: sittuyin). The "
+          "FEN's counting fields and half-move clock count.");
+  f.text("--men", "SPEC", o.men,
+         "3 or 4 (every table up to that many men, the default 4), or materials such as KRvK,KRSvK (the tables "
+         "they need come too)");
+  f.text("--out/--dir", "DIR", o.dir, "the tables directory (default for probe and verify: tables)");
+  f.number("--threads", "N", o.threads, 1, 256, "worker threads for build (default 2)");
+  f.set("--force", o.force, "build: rebuild the tables already in DIR");
+  f.text("--fen", "FEN", o.fen, "the position, a Fairy-Stockfish FEN");
+  return f;
 }
 
 // The profiles asked for, or every built-in one.
@@ -214,11 +201,17 @@ int verify(const Options& o) {
 }  // namespace
 
 int tables_command(Args args) {
-  if (args.empty() || wants_help(args)) {
-    std::fputs(kHelp, args.empty() ? stderr : stdout);
-    return args.empty() ? 2 : 0;
+  Options o;
+  Flags flags = tables_flags(o);
+  if (args.empty()) {
+    std::fputs(flags.help().c_str(), stderr);
+    return 2;
   }
-  const Options o = parse_options(args.subspan(1));
+  if (wants_help(args.first(1))) {
+    std::fputs(flags.help().c_str(), stdout);
+    return 0;
+  }
+  if (!flags.parse(args.subspan(1))) return 0;
   if (args[0] == "build") return build(o);
   if (args[0] == "probe") return probe(o);
   if (args[0] == "verify") return verify(o);

@@ -14,9 +14,8 @@ namespace sz::cli {
 
 namespace {
 
-constexpr const char* kHelpTop = R"(usage: sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]
-
-Speaks UCI on standard input/output with Fairy-Stockfish's variant conventions, for GUIs and
+constexpr const char* kAboutTop =
+    R"(Speaks UCI on standard input/output with Fairy-Stockfish's variant conventions, for GUIs and
 match tools (cutechess-cli, `sittuyin-zero arena --player uci:...`). FENs carry the hand in
 brackets; moves are R@a1 (drops), d5d5f / d5c6f (Sittuyin promotions), b7b8q (Shatranj).
 
@@ -31,33 +30,32 @@ Options (setoption name NAME value VALUE):
   Move Overhead     milliseconds kept back per timed move (default 30)
 )";
 
-constexpr const char* kHelpBottom = R"(  Hash              MiB the search tree may use (default 1024)
+constexpr const char* kAboutBottom = R"(  Hash              MiB the search tree may use (default 1024)
   TablesPath        endgame tables' directory (default: the config's tables.dir); <empty>: none
 go: nodes N, depth D (= N visits), movetime MS, wtime/btime/winc/binc/movestogo, infinite.
 info: depth = mean tree depth, seldepth = deepest node, score cp = 290.68 tan(1.548 Q) with Q =
 W - L of the side to move (lc0's mapping), wdl in permille, pv = most visited line.
 
-  --config FILE     run config whose play-time search tunes the MCTS (its `search` section with
-                    the `play` section's keys on top; default: quickstart, whose `play` adds the
-                    leaf search above) and whose `inference` section runs the Model
-  --set KEY=VALUE   override a config value (repeatable)
 )";
 
 // The play settings' options come from their one declaration (search::play_settings), their
 // defaults shown as the quickstart sets them.
-std::string help_text() {
+std::string about() {
   const run::RunConfig quickstart = run::load_run_config("quickstart").take_or_throw("configs/quickstart.yaml");
-  return kHelpTop + uci::play_options_help(quickstart.play, "play", "the quickstart") + kHelpBottom;
+  return kAboutTop + uci::play_options_help(quickstart.play, "play", "the quickstart") + kAboutBottom;
 }
 
 }  // namespace
 
 int uci_command(Args args) {
-  if (wants_help(args)) {
-    std::fputs(help_text().c_str(), stdout);
-    return 0;
-  }
-  const run::RunConfig config = run_config_from_args(args);
+  ConfigFlags flags;
+  Flags f("sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]", about());
+  f.config(flags,
+           "run config whose play-time search tunes the MCTS (its `search` section with the `play` section's keys on "
+           "top; default: quickstart, whose `play` adds the leaf search above) and whose `inference` section runs "
+           "the Model");
+  if (!f.parse(args)) return 0;
+  const run::RunConfig config = run_config_of(flags);
   auto load_model = [config](const std::string& model, int threads, const game::GameSpec& spec) {
     nn::InferenceConfig inference = config.inference;
     inference.threads = threads;

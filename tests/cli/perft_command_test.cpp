@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bench/benches.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
 
@@ -92,13 +93,51 @@ TEST(PlotCommand, MissingOrNonRunDirectoryIsAnError) {
 }
 
 TEST(Program, EveryCommandHasHelp) {
-  for (const char* command : {"perft", "rules", "bench"}) {
+  for (const char* command : {"perft", "rules", "selfplay", "uci", "arena", "loop", "levels", "export", "train", "plot",
+                              "placements", "placements ab", "tables", "bench"}) {
     const CommandRun r = run(std::string(command) + " --help");
     EXPECT_EQ(r.status, 0) << command;
     EXPECT_NE(r.output.find("usage: sittuyin-zero " + std::string(command)), std::string::npos) << r.output;
   }
   EXPECT_EQ(run("--help").status, 0);
   EXPECT_EQ(run("frobnicate").status, 2);
+}
+
+// The benchmarks come from bench/'s one list: `bench --help` names each, and each has a help.
+TEST(Program, EveryBenchmarkHasHelp) {
+  const CommandRun list = run("bench --help");
+  EXPECT_EQ(list.status, 0) << list.output;
+  EXPECT_EQ(run("bench").status, 2);
+  EXPECT_EQ(run("bench frobnicate").status, 1);
+  ASSERT_EQ(sz::bench::benchmarks().size(), 8u);
+  for (const sz::cli::Command& b : sz::bench::benchmarks()) {
+    const std::string name(b.name);
+    EXPECT_NE(list.output.find("\n  " + name + " "), std::string::npos) << list.output;
+    const CommandRun r = run("bench " + name + " --help");
+    EXPECT_EQ(r.status, 0) << name;
+    EXPECT_NE(r.output.find("usage: sittuyin-zero bench " + name), std::string::npos) << r.output;
+  }
+}
+
+// The flags' errors name the flag and exit with status 1, for every command alike.
+TEST(Program, BadFlagsAreClearErrors) {
+  const struct {
+    const char* args;
+    const char* error;
+  } cases[] = {
+      {"plot --frobnicate", "unknown option '--frobnicate' (see --help)"},
+      {"plot --run", "option --run needs a value"},
+      {"arena --sims 0 --player random --player random", "option --sims wants a whole number in 1..10000000, not '0'"},
+      {"bench perft --repeat 1000", "option --repeat wants a whole number in 1..100, not '1000'"},
+      {"tables probe --fen x --fen y", "option --fen given twice"},
+      {"export --out /nonexistent/b", "--model and --out are required"},
+      {"bench nn --precision float64", "option --precision wants float32, float16, bfloat16 or auto, not 'float64'"},
+  };
+  for (const auto& c : cases) {
+    const CommandRun r = run(c.args);
+    EXPECT_EQ(r.status, 1) << c.args << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.error), std::string::npos) << c.args << "\n" << r.output;
+  }
 }
 
 TEST(RulesCommand, PrintsTheBoardMovesAndVerdict) {

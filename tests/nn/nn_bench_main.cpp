@@ -5,16 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
-
-namespace sz::cli {
-int bench_nn(Args args);
-}
+#include "bench/benches.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    return sz::cli::bench_nn(args);
+    return sz::bench::bench_nn(args);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "nn_bench: error: %s\n", e.what());
     return 1;

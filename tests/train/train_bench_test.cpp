@@ -7,11 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
-
-namespace sz::cli {
-int bench_train(Args args);
-}
+#include "bench/benches.h"
 
 namespace {
 
@@ -21,7 +17,7 @@ TEST(TrainBench, MeasuresLoaderAgainstInMemory) {
   std::istringstream in(env ? env : "--net tiny --batch 64 --steps 20 --repeat 1 --games 8");
   for (std::string a; in >> a;) args.push_back(a);
   if (!env) args.insert(args.end(), {"--dir", testing::TempDir() + "/sz-train-bench-test"});
-  EXPECT_EQ(sz::cli::bench_train(args), 0);
+  EXPECT_EQ(sz::bench::bench_train(args), 0);
 }
 
 }  // namespace

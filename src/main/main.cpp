@@ -1,11 +1,12 @@
-// sittuyin-zero: one program, one thin file per subcommand (see command.h).
+// sittuyin-zero: one program, one thin file per subcommand (cli/command.h), the benchmarks under
+// `bench` (bench/benches.h).
 #include <cstdio>
 #include <exception>
 #include <string>
 #include <vector>
 
+#include "bench/benches.h"
 #include "cli/command.h"
-#include "core/error.h"
 
 namespace {
 
@@ -24,14 +25,13 @@ constexpr sz::cli::Command kCommands[] = {
      sz::cli::placements_command},
     {"tables", "endgame tables: build them (retrograde analysis), probe a position, verify them",
      sz::cli::tables_command},
-    {"bench", "benchmarks: `bench perft`, `bench nn`, `bench client`, `bench selfplay`, `bench train`, `bench tables`",
-     sz::cli::bench_command},
+    {"bench", "benchmarks of the rules, networks, self-play, training and tables (`bench --help`)",
+     sz::bench::bench_command},
 };
 
 void print_usage() {
-  std::printf("usage: sittuyin-zero <command> [options]   (each command takes --help)\n\ncommands:\n");
-  for (const auto& c : kCommands)
-    std::printf("  %-10.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()), c.summary.data());
+  std::printf("usage: sittuyin-zero <command> [options]   (each command takes --help)\n\ncommands:\n%s",
+              sz::cli::command_list(kCommands).c_str());
 }
 
 }  // namespace
@@ -42,10 +42,9 @@ int main(int argc, char** argv) {
     print_usage();
     return args.empty() ? 2 : 0;
   }
-  for (const auto& c : kCommands) {
-    if (args[0] != c.name) continue;
+  if (const sz::cli::Command* c = sz::cli::find_command(kCommands, args[0])) {
     try {
-      return c.run(sz::cli::Args(args).subspan(1));
+      return c->run(sz::cli::Args(args).subspan(1));
     } catch (const std::exception& e) {
       std::fprintf(stderr, "sittuyin-zero %s: error: %s\n", args[0].c_str(), e.what());
       return 1;
