@@ -9,6 +9,13 @@
 set -euo pipefail
 (($# >= 2)) || { echo "usage: $0 BINARY DIR [--set key=value ...]" >&2; exit 2; }
 bin=$(realpath "$1"); dir=$2; shift 2
+# A python3 with h5py: $SZ_PYTHON, the one on the PATH, or the system's (a pyenv or venv python3
+# often lacks Debian's python3-h5py), as the tests choose theirs (tests/python_helpers.h).
+python=""
+for candidate in ${SZ_PYTHON:-} python3 /usr/bin/python3; do
+  if "$candidate" -c 'import h5py' 2>/dev/null; then python=$candidate; break; fi
+done
+[[ -n $python ]] || { echo "fingerprint: no python3 with h5py (apt-get install python3-h5py)" >&2; exit 1; }
 rm -rf "$dir"; mkdir -p "$dir"
 (cd "$dir" && "$bin" loop --set name=fp --set loop.generations=2 --set loop.bootstrap_games=200 \
   --set loop.bootstrap_train_steps=40 --set loop.games_per_generation=20 --set loop.train_steps_per_generation=20 \
@@ -16,7 +23,7 @@ rm -rf "$dir"; mkdir -p "$dir"
   --set train.checkpoint_every=20 --set search.full_visits=16 --set search.cheap_visits=8 \
   --set selfplay.games_per_shard=50 --set selfplay.threads=1 "$@" > loop.log 2>&1) ||
   { echo "fingerprint: the loop failed; see $dir/loop.log" >&2; exit 1; }
-/usr/bin/env python3 - "$dir/runs/fp" <<'PY'
+"$python" - "$dir/runs/fp" <<'PY'
 import glob, hashlib, os, sys, zipfile
 import h5py
 run = sys.argv[1]
