@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "client/json.h"
+#include "core/json.h"
 #include "client/json_fields.h"
 #include "client/profile_json.h"
 #include "core/read_file.h"

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "client/json.h"
+#include "core/json.h"
 #include "core/json_text.h"
 
 namespace sz::client {

@@ -4,7 +4,7 @@
 // game client plays the rules the network was trained on without reading YAML.
 #include <string>
 
-#include "client/json.h"
+#include "core/json.h"
 #include "games/chaturanga/profile.h"
 
 namespace sz::client {

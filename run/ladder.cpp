@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "core/json_text.h"
 #include "core/read_file.h"
 #include "train/plots.h"
@@ -48,7 +49,7 @@ bool whole_in(double v, double lo, double hi, const char* key, std::string& why)
 // A match line, or nullopt for a line that is not JSON (an unfinished line of a killed writer).
 // Throws sz::Error, prefixed by `where`, for a line whose keys are missing or values out of range.
 std::optional<LadderMatch> parse_match(const std::string& line, const std::string& where) {
-  const auto f = train::parse_json_numbers(line);
+  const auto f = json_numbers(line);
   if (!f) return std::nullopt;
   std::string why;
   for (const char* key : {"a_step", "a_generation", "b_step", "b_generation", "wins", "draws", "losses"})
@@ -105,7 +106,7 @@ Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std
   int number = 0;
   for (std::string line; std::getline(networks, line);) {
     const std::string where = networks_path + ":" + std::to_string(++number);
-    const auto f = train::parse_json_numbers(line);
+    const auto f = json_numbers(line);
     if (!f) continue;  // a killed writer's unfinished line
     std::string why;
     if (!f->count("step") || !f->count("generation")) throw Error(where + ": no 'step' or 'generation'");

@@ -4,18 +4,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/json.h"
 #include "models/training.h"
 
 namespace sz::train {
 
 namespace {
-
-std::string number(double v, const char* format = "%.5g") {
-  if (!std::isfinite(v)) return "null";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
 
 // "m3", "0", "p3": a material edge in a JSON key.
 std::string edge_key(int edge) {
@@ -88,18 +82,22 @@ HeldoutReport score_heldout(models::Network& net, const Window& window, const st
 }
 
 std::string heldout_json(const HeldoutReport& r, double unix_time) {
-  std::string s = "{\"step\":" + std::to_string(r.step) + ",\"time\":" + number(unix_time, "%.3f") +
-                  ",\"positions\":" + std::to_string(r.positions) +
-                  ",\"policy_positions\":" + std::to_string(r.policy_positions) + ",\"policy\":" + number(r.policy) +
-                  ",\"wdl\":" + number(r.wdl) + ",\"wdl_result\":" + number(r.wdl_result);
+  constexpr const char* kDigits = "%.5g";
+  JsonLine line;
+  line.integer("step", r.step)
+      .number("time", unix_time, "%.3f")
+      .integer("positions", r.positions)
+      .integer("policy_positions", r.policy_positions)
+      .number("policy", r.policy, kDigits)
+      .number("wdl", r.wdl, kDigits)
+      .number("wdl_result", r.wdl_result, kDigits);
   for (int edge = -kMaxEdge; edge <= kMaxEdge; ++edge) {
     const HeldoutReport::Bin& bin = r.by_edge[size_t(edge + kMaxEdge)];
     if (!bin.n) continue;
     const std::string k = edge_key(edge);
-    s += ",\"n_" + k + "\":" + std::to_string(bin.n) + ",\"predicted_" + k + "\":" + number(bin.predicted) +
-         ",\"actual_" + k + "\":" + number(bin.actual);
+    line.integer("n_" + k, bin.n).number("predicted_" + k, bin.predicted, kDigits).number("actual_" + k, bin.actual, kDigits);
   }
-  return s + "}";
+  return line.str();
 }
 
 std::string heldout_line(const HeldoutReport& r) {

@@ -1,37 +1,27 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/json.h"
 #include "train/trainer.h"
 
 namespace sz::train {
 
-namespace {
-
-// JSON has no NaN or infinity: a diverged loss is written as null.
-std::string number(double v, const char* format = "%.6g") {
-  if (!std::isfinite(v)) return "null";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-}  // namespace
-
 std::string metrics_json(const StepMetrics& m, double unix_time) {
-  std::string s = "{\"step\":" + std::to_string(m.step);
-  s += ",\"time\":" + number(unix_time, "%.3f");
-  s += ",\"loss\":" + number(m.loss);
-  s += ",\"policy\":" + number(m.policy);
-  s += ",\"wdl\":" + number(m.wdl);
-  s += ",\"moves_left\":" + number(m.moves_left);
-  s += ",\"lr\":" + number(m.learning_rate);
-  s += ",\"samples_per_s\":" + number(m.samples_per_s, "%.1f");
-  s += ",\"loader_wait\":" + number(m.loader_wait, "%.4f");
-  s += ",\"window\":" + std::to_string(m.window);
-  s += ",\"window_shards\":" + std::to_string(m.window_shards);
-  s += ",\"positions_seen\":" + std::to_string(m.positions_seen);
-  s += ",\"samples\":" + std::to_string(m.samples) + "}";
-  return s;
+  return JsonLine()
+      .integer("step", m.step)
+      .number("time", unix_time, "%.3f")
+      .number("loss", m.loss)
+      .number("policy", m.policy)
+      .number("wdl", m.wdl)
+      .number("moves_left", m.moves_left)
+      .number("lr", m.learning_rate)
+      .number("samples_per_s", m.samples_per_s, "%.1f")
+      .number("loader_wait", m.loader_wait, "%.4f")
+      .integer("window", m.window)
+      .integer("window_shards", m.window_shards)
+      .integer("positions_seen", m.positions_seen)
+      .integer("samples", m.samples)
+      .str();
 }
 
 std::string progress_line(const StepMetrics& m) {

@@ -1,14 +1,13 @@
 #include "train/plots.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "plot/gnuplot.h"
@@ -23,56 +22,13 @@ using Record = std::map<std::string, double>;
 
 // --- reading -------------------------------------------------------------------------------
 
-void skip_space(std::string_view s, size_t& i) {
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
-}
-
-// A JSON string starting at s[i] == '"'; leaves i after the closing quote. Escapes are kept raw
-// (keys here are plain words).
-std::optional<std::string> parse_string(std::string_view s, size_t& i) {
-  std::string out;
-  for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size()) {
-      out += s[++i];
-    } else if (s[i] == '"') {
-      ++i;
-      return out;
-    } else {
-      out += s[i];
-    }
-  }
-  return std::nullopt;
-}
-
-// Skips a value that is not a number: a string, true/false/null, or a nested object or array.
-bool skip_value(std::string_view s, size_t& i) {
-  if (s[i] == '"') return parse_string(s, i).has_value();
-  if (s[i] == '{' || s[i] == '[') {
-    int depth = 0;
-    for (; i < s.size(); ++i) {
-      if (s[i] == '"') {
-        if (!parse_string(s, i)) return false;
-        --i;
-      } else if (s[i] == '{' || s[i] == '[') {
-        ++depth;
-      } else if ((s[i] == '}' || s[i] == ']') && --depth == 0) {
-        ++i;
-        return true;
-      }
-    }
-    return false;
-  }
-  while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
-  return true;
-}
-
 std::vector<Record> read_jsonl(const std::string& path, PlotReport& report) {
   std::vector<Record> records;
   std::ifstream in(path);
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.empty()) continue;
-    auto record = parse_json_numbers(line);
+    auto record = json_numbers(line);
     if (record && record->count("step")) {
       records.push_back(std::move(*record));
     } else if (in.peek() != EOF) {  // the last line may be one being written: no warning
@@ -253,41 +209,6 @@ void plot_heldout(Plotter& p, const std::vector<Record>& lines) {
 }
 
 }  // namespace
-
-std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view s) {
-  std::map<std::string, double> out;
-  size_t i = 0;
-  skip_space(s, i);
-  if (i >= s.size() || s[i] != '{') return std::nullopt;
-  ++i;
-  for (;;) {
-    skip_space(s, i);
-    if (i < s.size() && s[i] == '}') return out;
-    if (i >= s.size() || s[i] != '"') return std::nullopt;
-    const auto key = parse_string(s, i);
-    skip_space(s, i);
-    if (!key || i >= s.size() || s[i] != ':') return std::nullopt;
-    ++i;
-    skip_space(s, i);
-    if (i >= s.size()) return std::nullopt;
-    if (s.substr(i, 4) == "null") {
-      out[*key] = std::numeric_limits<double>::quiet_NaN();
-      i += 4;
-    } else if (s[i] == '-' || std::isdigit(static_cast<unsigned char>(s[i]))) {
-      const std::string rest(s.substr(i, 64));
-      char* end = nullptr;
-      out[*key] = std::strtod(rest.c_str(), &end);
-      i += size_t(end - rest.c_str());
-    } else if (!skip_value(s, i)) {
-      return std::nullopt;
-    }
-    skip_space(s, i);
-    if (i < s.size() && s[i] == ',')
-      ++i;
-    else if (i >= s.size() || s[i] != '}')
-      return std::nullopt;
-  }
-}
 
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   std::error_code ec;

@@ -39,8 +39,5 @@ struct PlotReport {
 // is missing or not a run directory (none of logs/, games/, models/, eval/ in it).
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options = {});
 
-// One line of a JSON-lines file holding a flat object: its numeric fields (null as NaN; strings,
-// booleans and nested values are ignored). nullopt when the line is not such an object.
-std::optional<std::map<std::string, double>> parse_json_numbers(std::string_view line);
 
 }  // namespace sz::train

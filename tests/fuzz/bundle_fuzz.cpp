@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "client/json.h"
+#include "core/json.h"
 #include "client/json_fields.h"
 #include "client/onnx_weights.h"
 #include "client/profile_json.h"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "fuzz_files.h"
 #include "train/plots.h"
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
 #include "run/ladder.h"
@@ -167,7 +168,7 @@ void check_metrics(const run::RunConfig& config, Figures& f) {
   std::set<int64_t> steps;
   std::ifstream in(config.run_dir() + "/logs/train.jsonl");
   for (std::string line; std::getline(in, line);)
-    if (const auto record = train::parse_json_numbers(line); record && record->count("step"))
+    if (const auto record = json_numbers(line); record && record->count("step"))
       steps.insert(int64_t(record->at("step")));
   const int64_t last = step_of(config.loop, config.loop.generations);
   for (int64_t step = config.train.log_every; step <= last; step += config.train.log_every)

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "core/split.h"
 #include "data/test_games.h"
 #include "train/plots.h"
@@ -171,20 +172,6 @@ TEST(RunFiles, OneTrainerPerRunDirectory) {
   }
   first.reset();
   FileLock third(path, "trainer");  // free again
-}
-
-TEST(Plots, ReadsFlatJsonNumbers) {
-  const auto r = parse_json_numbers(
-      R"({"step":100,"loss":2.5,"lr":1e-05,"policy":null,"name":"x,}","nested":{"a":[1,2]},"ok":true})");
-  ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->at("step"), 100);
-  EXPECT_EQ(r->at("loss"), 2.5);
-  EXPECT_EQ(r->at("lr"), 1e-05);
-  EXPECT_TRUE(std::isnan(r->at("policy")));
-  EXPECT_EQ(r->count("name"), 0u);
-  EXPECT_EQ(r->count("nested"), 0u);
-  EXPECT_FALSE(parse_json_numbers(R"({"step":1,"loss":)").has_value());  // a line being written
-  EXPECT_FALSE(parse_json_numbers("not json").has_value());
 }
 
 }  // namespace

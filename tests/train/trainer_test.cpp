@@ -13,6 +13,7 @@
 
 #include "../models/checkpoint_damage.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "data/shard_files.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
@@ -280,7 +281,7 @@ TEST(Trainer, WritesMetricLines) {
   std::string line;
   int lines = 0;
   while (std::getline(in, line)) {
-    const auto record = parse_json_numbers(line);
+    const auto record = json_numbers(line);
     ASSERT_TRUE(record.has_value()) << line;
     for (const char* key :
          {"step", "loss", "policy", "wdl", "moves_left", "lr", "samples_per_s", "window", "positions_seen"})
@@ -308,7 +309,7 @@ TEST(Trainer, ScoresNewerGamesBeforeTrainingOnThem) {
   std::ifstream in(run.file("logs/heldout.jsonl"));
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
-  const auto record = parse_json_numbers(line);
+  const auto record = json_numbers(line);
   ASSERT_TRUE(record) << line;
   EXPECT_EQ(record->at("step"), 15);
   EXPECT_EQ(record->at("positions"), double(test::positions_of_games(20, 10)));

@@ -1,9 +1,12 @@
 #pragma once
-// A small JSON reader for the bundle's model.json (RFC 8259: objects, arrays, strings with
-// escapes, numbers, true, false, null), and a view of a value with its place in the document,
-// so that every error names the file and the dotted key: "dir/model.json: missing key
-// 'net.blocks'". The writing side is core/json_text.h (quoting) and client/json_fields.h.
+// The one JSON reader (RFC 8259: objects, arrays, strings with escapes, numbers, true, false,
+// null): the bundle's model.json, the run's JSON-lines logs, the ladder. A view of a value with its
+// place in the document makes every error name the file and the dotted key: "dir/model.json:
+// missing key 'net.blocks'". And the one writer of the logs' flat objects (JsonLine); quoting is
+// core/json_text.h.
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,7 +14,7 @@
 
 #include "core/error.h"
 
-namespace sz::client {
+namespace sz {
 
 struct Json {
   enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
@@ -37,6 +40,25 @@ Result<Json> parse_json(std::string_view text, std::string_view source);
 
 // A value and its path, for reading a document strictly. Accessors throw sz::Error
 // "<source>: '<path>' must be a number" or "<source>: missing key '<path>'".
+// One line of a JSON-lines file holding a flat object: its numeric fields (null as NaN; strings,
+// booleans and nested values are left out). nullopt when the line is not such an object (a line
+// being written, say).
+std::optional<std::map<std::string, double>> json_numbers(std::string_view line);
+
+// A flat JSON object written field by field, for JSON-lines logs: `{"step":12,"loss":0.5}`. A
+// number that is not finite (a diverged loss) is written as null: JSON has no NaN.
+class JsonLine {
+ public:
+  JsonLine& integer(std::string_view key, int64_t value);
+  // `format`: printf's, for the digits the field deserves ("%.6g", "%.3f").
+  JsonLine& number(std::string_view key, double value, const char* format = "%.6g");
+  std::string str() const { return text_ + "}"; }
+
+ private:
+  JsonLine& key(std::string_view key);
+  std::string text_ = "{";
+};
+
 class JsonAt {
  public:
   JsonAt(const Json& value, std::string source, std::string path = "");
@@ -62,4 +84,4 @@ class JsonAt {
   std::string path_;
 };
 
-}  // namespace sz::client
+}  // namespace sz

@@ -1,11 +1,16 @@
-#include "client/json.h"
+#include "core/json.h"
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
 
+#include "core/json_text.h"
 #include "core/parse_number.h"
 
-namespace sz::client {
+namespace sz {
 
 namespace {
 
@@ -131,9 +136,17 @@ class Parser {
             text_[pos_] == '.' || text_[pos_] == 'e' || text_[pos_] == 'E'))
       ++pos_;
     const std::string_view t = text_.substr(start, pos_ - start);
-    const auto value = parse_number<double>(t);
-    // from_chars also reads "inf" and "nan", which JSON does not have; the loop above stops there.
-    if (t.empty() || !value || !std::isfinite(*value)) {
+    std::optional<double> value = parse_number<double>(t);
+    // A number beyond a double's range: from_chars refuses it, strtod reads it as the infinity it
+    // is, which JsonAt::number refuses and the logs' readers range-check by key. (from_chars also
+    // reads "inf" and "nan", which JSON does not have; the loop above stops before them.)
+    if (!value && !t.empty() && (t[0] == '-' || std::isdigit(static_cast<unsigned char>(t[0])))) {
+      const std::string digits(t);
+      char* end = nullptr;
+      const double d = std::strtod(digits.c_str(), &end);
+      if (end == digits.c_str() + digits.size()) value = d;
+    }
+    if (t.empty() || !value || std::isnan(*value)) {
       pos_ = start;
       throw error(t.empty() ? "expected a value" : "bad number '" + std::string(t) + "'");
     }
@@ -311,6 +324,7 @@ bool JsonAt::boolean() const {
 
 double JsonAt::number() const {
   if (value_->kind != Json::Kind::Number) throw error("must be a number, not " + std::string(kind_name(value_->kind)));
+  if (!std::isfinite(value_->number)) throw error("must be a finite number");
   return value_->number;
 }
 
@@ -326,4 +340,34 @@ const std::string& JsonAt::text() const {
   return value_->text;
 }
 
-}  // namespace sz::client
+std::optional<std::map<std::string, double>> json_numbers(std::string_view line) {
+  const Result<Json> doc = parse_json(line, "");
+  if (!doc || doc->kind != Json::Kind::Object) return std::nullopt;
+  std::map<std::string, double> out;
+  for (const Json::Member& m : doc->members) {
+    if (m.value.kind == Json::Kind::Number) out[m.key] = m.value.number;
+    if (m.value.kind == Json::Kind::Null) out[m.key] = std::numeric_limits<double>::quiet_NaN();
+  }
+  return out;
+}
+
+JsonLine& JsonLine::key(std::string_view key) {
+  if (text_.size() > 1) text_ += ',';
+  text_ += json_quoted(key);
+  text_ += ':';
+  return *this;
+}
+
+JsonLine& JsonLine::integer(std::string_view name, int64_t value) {
+  key(name).text_ += std::to_string(value);
+  return *this;
+}
+
+JsonLine& JsonLine::number(std::string_view name, double value, const char* format) {
+  char digits[64] = "null";
+  if (std::isfinite(value)) std::snprintf(digits, sizeof digits, format, value);
+  key(name).text_ += digits;
+  return *this;
+}
+
+}  // namespace sz
