@@ -80,7 +80,7 @@ int bench_selfplay(Args args) {
               a.positions_per_s, a.mean_batch);
 
   const net::Architecture arch{std::move(net::load_net_config(o.net)).take_or_throw("--net"),
-                                  std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
+                               std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   selfplay::SelfplayJob net;
   net.make_evaluator = [&arch](int) {
     return std::make_unique<nn::NetEvaluator>(nn::NetRunner::from_architecture(arch, /*seed=*/1, {}));

@@ -96,7 +96,7 @@ int bench_workers(Args args) {
   o.seconds = 30;
   if (!selfplay_bench_flags(o, kUsage, kAbout, "measuring time per layout, 1..3600 (default 30)").parse(args)) return 0;
   const net::Architecture arch{std::move(net::load_net_config(o.net)).take_or_throw("--net"),
-                                  std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
+                               std::move(games::spec_for(o.profile)).take_or_throw("--profile")};
   std::printf(
       "self-play, network %s on the CPU (one torch thread per worker thread), %d games in flight per thread, "
       "%d visits, %d s per layout:\n",

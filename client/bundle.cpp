@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "core/json.h"
 #include "client/json_fields.h"
 #include "client/profile_json.h"
+#include "core/json.h"
 #include "core/read_file.h"
 #include "games/chaturanga/state.h"
 #include "games/chaturanga/tables/chaturanga_tables.h"

@@ -25,7 +25,7 @@ void EigenEvaluator::evaluate(std::span<const search::EvalQuery> queries, std::s
       throw Error("the network's output is not finite (damaged weights?)");
     for (int i = 0; i < n; ++i)
       net::decode_row(rows_.data() + size_t(i) * size_t(net_.output_stride()), spec.action_space,
-                         queries[first + size_t(i)], replies[first + size_t(i)]);
+                      queries[first + size_t(i)], replies[first + size_t(i)]);
   }
 }
 

@@ -108,7 +108,8 @@ torch::Tensor expand_input(const torch::Tensor& planes, const torch::Tensor& sca
   // Bit s of each word, by arithmetic shift: bit 63 (the sign bit) comes out right as well.
   const torch::Tensor shifts = torch::arange(net::kBoardSquares, planes.options());
   const torch::Tensor bits = torch::bitwise_right_shift(planes.unsqueeze(-1), shifts).bitwise_and(1);
-  const torch::Tensor board = bits.to(scalars.scalar_type()).view({n, planes.size(1), net::kBoardSide, net::kBoardSide});
+  const torch::Tensor board =
+      bits.to(scalars.scalar_type()).view({n, planes.size(1), net::kBoardSide, net::kBoardSide});
   const torch::Tensor constant =
       scalars.view({n, scalars.size(1), 1, 1}).expand({n, scalars.size(1), net::kBoardSide, net::kBoardSide});
   return torch::cat({board, constant}, 1);

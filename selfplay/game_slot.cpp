@@ -38,8 +38,7 @@ uint64_t worker_seed(uint64_t run_seed, std::string_view worker) {
 
 GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, search::Tree* scratch_tree,
                    const std::function<std::optional<game::ActionId>(const game::GameState&, uint64_t)>* placement,
-                   search::Knowledge knowledge, const game::EndgameTables* tables,
-                   const game::Heuristics* heuristics)
+                   search::Knowledge knowledge, const game::EndgameTables* tables, const game::Heuristics* heuristics)
     : config_(config),
       placement_(placement && *placement ? placement : nullptr),
       knowledge_(knowledge),

@@ -218,9 +218,8 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   for (int i = 0; i < config.games_per_thread && !draining(); ++i) {
     const int64_t game = counter.take();
     if (game < 0) break;
-    slots.push_back(
-        std::make_unique<GameSlot>(config, *start, &scratch, &job.placement, evaluator.knowledge(), job.tables.get(),
-                                   job.heuristics));
+    slots.push_back(std::make_unique<GameSlot>(config, *start, &scratch, &job.placement, evaluator.knowledge(),
+                                               job.tables.get(), job.heuristics));
     slots.back()->begin(game, *start, model);
     feeds.emplace_back(*slots.back(), *this, writer, *start);
   }

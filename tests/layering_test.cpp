@@ -178,7 +178,8 @@ std::map<std::string, Target> cmake_targets() {
   const fs::path root = test::source_dir();
   std::vector<fs::path> files = {root / "CMakeLists.txt"};
   for (const Module& m : modules())
-    if (fs::exists(root / m.folder / "CMakeLists.txt") && m.name != "web") files.push_back(root / m.folder / "CMakeLists.txt");
+    if (fs::exists(root / m.folder / "CMakeLists.txt") && m.name != "web")
+      files.push_back(root / m.folder / "CMakeLists.txt");
   files.push_back(root / "src" / "CMakeLists.txt");
   std::vector<std::pair<std::string, std::vector<std::string>>> links;
   for (const fs::path& file : files) {

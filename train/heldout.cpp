@@ -95,7 +95,9 @@ std::string heldout_json(const HeldoutReport& r, double unix_time) {
     const HeldoutReport::Bin& bin = r.by_edge[size_t(edge + kMaxEdge)];
     if (!bin.n) continue;
     const std::string k = edge_key(edge);
-    line.integer("n_" + k, bin.n).number("predicted_" + k, bin.predicted, kDigits).number("actual_" + k, bin.actual, kDigits);
+    line.integer("n_" + k, bin.n)
+        .number("predicted_" + k, bin.predicted, kDigits)
+        .number("actual_" + k, bin.actual, kDigits);
   }
   return line.str();
 }

@@ -29,8 +29,8 @@ std::string progress_line(const StepMetrics& m) {
   std::snprintf(buf, sizeof buf,
                 "step %lld  loss %.4f (policy %.4f, wdl %.4f, moves-left %.4f)  lr %.3g  %.0f samples/s  "
                 "window %lld (%lld shards) of %lld positions",
-                static_cast<long long>(m.step), m.loss, m.policy, m.wdl, m.moves_left, m.learning_rate,
-                m.samples_per_s, static_cast<long long>(m.window), static_cast<long long>(m.window_shards),
+                static_cast<long long>(m.step), m.loss, m.policy, m.wdl, m.moves_left, m.learning_rate, m.samples_per_s,
+                static_cast<long long>(m.window), static_cast<long long>(m.window_shards),
                 static_cast<long long>(m.positions_seen));
   return buf;
 }

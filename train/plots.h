@@ -39,5 +39,4 @@ struct PlotReport {
 // is missing or not a run directory (none of logs/, games/, models/, eval/ in it).
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options = {});
 
-
 }  // namespace sz::train

@@ -187,7 +187,6 @@ void Trainer::Impl::create_network() {
   }
 }
 
-
 void Trainer::Impl::resume(const std::string& checkpoint) {
   const std::string kind(models::optimizer_name(tc.optimizer.kind));
   const models::CheckpointMeta meta = models::read_checkpoint_meta(checkpoint);
@@ -285,8 +284,7 @@ void Trainer::Impl::score_fresh_games(const std::string& trained_newest) {
   if (rows.empty()) return;
   BatchSpec spec{.seed = state.seed, .batch_size = std::max(tc.batch_size, 256), .sampling = {}};
   spec.value_target_search = tc.value_target_search;
-  const HeldoutReport report =
-      score_heldout(played(), *window, rows, spec, device, arch.spec.action_space, state.step);
+  const HeldoutReport report = score_heldout(played(), *window, rows, spec, device, arch.spec.action_space, state.step);
   const std::string path = (fs::path(logs_dir) / "heldout.jsonl").string();
   append_line(path, heldout_json(report, unix_now()));
   info(heldout_line(report));
@@ -351,7 +349,6 @@ void Trainer::Impl::train_step(bool this_rank_stops) {
   state.samples += tc.batch_size;
   if (bootstrap_apart()) state.network_samples += network_samples_per_step();
 }
-
 
 // This rank's slices of `batch`, each a forward pass and a backward pass of its own, their
 // gradients averaged here and over the ranks, then the optimiser's step. Returns this rank's

@@ -1,6 +1,5 @@
 #include "bundle/levels_file.h"
 
-
 #include "config/section.h"
 #include "core/read_file.h"
 

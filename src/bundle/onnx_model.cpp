@@ -158,8 +158,7 @@ class NetworkGraph {
     }
     const std::string v = flatten(conv_bn_relu("value_conv", "value_bn", x, channels, n_.value_channels, 1));
     const std::string hidden =
-        g_.node("Relu", {gemm("value_fc1", v, n_.value_channels * net::kBoardSquares, n_.value_hidden)},
-                "value_hidden")
+        g_.node("Relu", {gemm("value_fc1", v, n_.value_channels * net::kBoardSquares, n_.value_hidden)}, "value_hidden")
             .output(0);
     gemm("value_fc2", hidden, n_.value_hidden, 3, "wdl");
     if (n_.moves_left) {

@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // UCI on standard input/output around the wasm engine (as ../shared/tools/fsf-uci/fsf-uci.js).
-constexpr const char* kWrapper = R"js(// Written by sittuyin-zero: Fairy-Stockfish (npm fairy-stockfish-nnue.wasm) as a UCI engine.
+constexpr const char* kWrapper =
+    R"js(// Written by sittuyin-zero: Fairy-Stockfish (npm fairy-stockfish-nnue.wasm) as a UCI engine.
 delete globalThis.fetch; // the emscripten loader would try fetch() on a file path and fail
 const readline = require("readline");
 const Stockfish = require("fairy-stockfish-nnue.wasm/stockfish.js");
@@ -70,7 +71,8 @@ std::string file_text(const std::string& path) {
 Result<bool> install(const std::string& dir) {
   const std::string package = dir + "/node_modules/fairy-stockfish-nnue.wasm/stockfish.js";
   if (fs::exists(package)) return true;
-  if (!have("npm")) return fail("Fairy-Stockfish is not installed in " + dir + " and npm is missing (apt-get install npm)");
+  if (!have("npm"))
+    return fail("Fairy-Stockfish is not installed in " + dir + " and npm is missing (apt-get install npm)");
   std::fprintf(stderr, "fsf: installing %s with npm into %s (once)\n", kFsfPackage, dir.c_str());
   const std::string log = dir + "/npm.log";
   const std::string command = "timeout 600 npm install --silent --no-audit --no-fund --prefix " + quoted(dir) + " " +

@@ -77,7 +77,7 @@ class MctsPlayer final : public Player {
   std::unique_ptr<search::Evaluator> own_evaluator_;
   std::optional<search::LeafBlend> evaluator_;  // own_evaluator_ with the leaf search's blend
   std::optional<search::GameSearch> search_;    // made at the first game: it needs a start state
-  size_t synced_ = 0;                         // moves of the game already played in search_
+  size_t synced_ = 0;                           // moves of the game already played in search_
   std::optional<float> last_value_;
 };
 

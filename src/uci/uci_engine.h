@@ -189,7 +189,7 @@ class UciEngine {
   std::unique_ptr<search::Evaluator> evaluator_;
   std::string tables_dir_;
   std::shared_ptr<const game::EndgameTables> tables_;  // the variant's, null when none
-  const game::Heuristics* heuristics_ = nullptr;        // the variant's game's, null when none
+  const game::Heuristics* heuristics_ = nullptr;       // the variant's game's, null when none
 
   // The position of the last `position` command.
   std::unique_ptr<game::GameState> start_;

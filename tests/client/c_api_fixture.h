@@ -60,8 +60,7 @@ class CApiTest : public ::testing::Test {
     models::CheckpointMeta meta;
     meta.profiles = {"sittuyin"};
     torch::manual_seed(9);
-    net::Architecture arch{net::load_net_config("tiny").take_or_throw(),
-                              games::spec_for("sittuyin").take_or_throw()};
+    net::Architecture arch{net::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()};
     models::Network net(arch);
     net->eval();
     models::save_checkpoint(checkpoint, net, nullptr, "", meta);

@@ -19,8 +19,8 @@
 #include "client/eigen_net.h"
 #include "core/atomic_file.h"
 #include "models/network.h"
-#include "nn/random_positions.h"
 #include "net/net_rows.h"
+#include "nn/random_positions.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
 
@@ -41,8 +41,7 @@ Encoded encode_all(const test::RandomPositions& positions, const game::GameSpec&
   const size_t n = positions.states.size();
   e.planes.resize(n * size_t(spec.binary_planes));
   e.scalars.resize(n * size_t(spec.scalar_features));
-  for (size_t i = 0; i < n; ++i)
-    net::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
+  for (size_t i = 0; i < n; ++i) net::encode_row(*positions.states[i], spec, e.planes.data(), e.scalars.data(), int(i));
   return e;
 }
 
@@ -196,8 +195,7 @@ class Parity : public ::testing::TestWithParam<Case> {};
 // One test for both runtimes: LibTorch's rows, the costly part, are computed once.
 TEST_P(Parity, EigenAndOnnxruntimeMatchLibTorchOnRandomGamePositions) {
   const Case& c = GetParam();
-  net::Architecture arch{net::load_net_config(c.preset).take_or_throw(),
-                            games::spec_for(c.profile).take_or_throw()};
+  net::Architecture arch{net::load_net_config(c.preset).take_or_throw(), games::spec_for(c.profile).take_or_throw()};
   if (c.global_pool_every >= 0) arch.net.global_pool_every = c.global_pool_every;
   if (c.moves_left >= 0) arch.net.moves_left = c.moves_left == 1;
   const test::RandomPositions positions =

@@ -47,8 +47,8 @@ TEST(UciParity, SittuyinClientAndSittuyinZeroUciChooseTheSameMoves) {
   fs::create_directories(dir);
   const std::string checkpoint = (dir / "net.ckpt").string(), bundle = (dir / "bundle").string();
   torch::manual_seed(21);
-  models::Network net(net::Architecture{net::load_net_config("tiny").take_or_throw(),
-                                           games::spec_for("sittuyin").take_or_throw()});
+  models::Network net(
+      net::Architecture{net::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()});
   net->eval();
   models::CheckpointMeta meta;
   meta.profiles = {"sittuyin"};

@@ -64,8 +64,8 @@ TEST(Json, AccessorsNameTheDottedKey) {
 // A JSON-lines log's flat numbers: null as NaN, strings and nested values left out, a line cut short
 // (one being written) or another kind of document refused.
 TEST(JsonNumbers, ReadsTheFlatNumbersOfALogLine) {
-  const auto r = json_numbers(
-      R"({"step":100,"loss":2.5,"lr":1e-05,"policy":null,"name":"x,}","nested":{"a":[1,2]},"ok":true})");
+  const auto r =
+      json_numbers(R"({"step":100,"loss":2.5,"lr":1e-05,"policy":null,"name":"x,}","nested":{"a":[1,2]},"ok":true})");
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->size(), 4u);
   EXPECT_EQ(r->at("step"), 100);

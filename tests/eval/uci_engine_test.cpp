@@ -16,8 +16,8 @@
 #include "eval/player.h"
 #include "games/registry.h"
 #include "heuristics/heuristics.h"
-#include "search/leaf_blend.h"
 #include "search/game_search.h"
+#include "search/leaf_blend.h"
 
 namespace sz::uci {
 namespace {

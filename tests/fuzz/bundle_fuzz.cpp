@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/json.h"
 #include "client/json_fields.h"
 #include "client/onnx_weights.h"
 #include "client/profile_json.h"
+#include "core/json.h"
 #include "net/net_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

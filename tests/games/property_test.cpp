@@ -16,8 +16,8 @@
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
 #include "games/chaturanga/rule_profiles.h"
-#include "heuristics/forced_win.h"
 #include "games/slow_movegen.h"
+#include "heuristics/forced_win.h"
 
 namespace sz::chaturanga {
 namespace {

@@ -1,13 +1,14 @@
 // forces_win, chaturanga's search for a forced win that the MCTS reads at its leaves
 // (search.leaf_win_moves): a mate in one, a win in two by a check, Shatranj's bare-king and
 // stalemate wins, and a line through a position seen before counted as no win.
+#include "heuristics/forced_win.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "games/chaturanga/notation.h"
 #include "games/chaturanga/rule_profiles.h"
-#include "heuristics/forced_win.h"
 
 namespace sz::chaturanga {
 namespace {

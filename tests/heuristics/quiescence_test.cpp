@@ -11,7 +11,9 @@
 namespace sz::chaturanga {
 namespace {
 
-const game::Heuristics& of(const char* profile) { return *heuristics::of_game(games::spec_for(profile).take_or_throw(profile).game); }
+const game::Heuristics& of(const char* profile) {
+  return *heuristics::of_game(games::spec_for(profile).take_or_throw(profile).game);
+}
 
 float resolved(const char* profile, const char* fen, int plies = 8, int full_plies = 0) {
   return of(profile).quiescent_material(*games::new_game(profile, fen).take_or_throw(fen), full_plies, plies);

@@ -18,8 +18,7 @@ namespace sz::models {
 namespace {
 
 net::Architecture arch_of(const std::string& preset, const std::string& profile = "sittuyin") {
-  return {std::move(net::load_net_config(preset)).take_or_throw(),
-          std::move(games::spec_for(profile)).take_or_throw()};
+  return {std::move(net::load_net_config(preset)).take_or_throw(), std::move(games::spec_for(profile)).take_or_throw()};
 }
 
 std::string temp_path(const std::string& name) {

@@ -9,17 +9,16 @@
 
 #include "models/checkpoint.h"
 #include "models/network.h"
+#include "net/net_rows.h"
 #include "nn/evaluators.h"
 #include "nn/net_evaluator.h"
 #include "random_positions.h"
-#include "net/net_rows.h"
 
 namespace sz::nn {
 namespace {
 
 net::Architecture tiny(const std::string& profile = "sittuyin") {
-  return {std::move(net::load_net_config("tiny")).take_or_throw(),
-          std::move(games::spec_for(profile)).take_or_throw()};
+  return {std::move(net::load_net_config("tiny")).take_or_throw(), std::move(games::spec_for(profile)).take_or_throw()};
 }
 
 nn::InferenceConfig cpu(int max_batch = 64) {
@@ -89,7 +88,7 @@ TEST(NetEvaluator, IllegalActionsGetZeroPrior) {
   }
   auto runner = NetRunner::from_network(net.ptr(), cpu());
   net::encode_row(*positions.states[0], runner->architecture().spec, runner->input_planes(), runner->input_scalars(),
-                     0);
+                  0);
   const OutputRows out = runner->run(1);
   // A softmax over every action would leave the legal ones (almost) nothing ...
   double all = 0, legal_mass = 0, top = -INFINITY;
@@ -202,8 +201,7 @@ TEST(NetRunner, NonFiniteOutputIsAnErrorNamingTheModel) {
   }
   auto fresh = NetRunner::from_architecture(tiny(), /*seed=*/3, cpu());
   const auto positions = test::random_positions("sittuyin", 1, 9);
-  net::encode_row(*positions.states[0], fresh->architecture().spec, fresh->input_planes(), fresh->input_scalars(),
-                     0);
+  net::encode_row(*positions.states[0], fresh->architecture().spec, fresh->input_planes(), fresh->input_scalars(), 0);
   EXPECT_NO_THROW(fresh->run(1));
   EXPECT_EQ(fresh->source(), "a fresh network (seed 3)");
 }

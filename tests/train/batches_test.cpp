@@ -1,8 +1,6 @@
 // What the trainer learns from: deterministic batches, the value target's mix, the uniform
 // bootstrap's rows without policy or search value, the Python script that counts real games'
 // results by material edge, and a loss that falls on real self-play games.
-#include "train/trainer.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,8 +24,8 @@
 #include "test_paths.h"
 #include "train/batch.h"
 #include "train/run_files.h"
+#include "train/trainer.h"
 #include "train_fixtures.h"
-
 
 namespace sz::train {
 namespace {
@@ -254,7 +252,6 @@ TEST(Trainer, LossFallsOnRealSelfplayGames) {
   EXPECT_LT(last.wdl, first.wdl);
   EXPECT_LT(last.loss, first.loss - 1.0);
 }
-
 
 }  // namespace
 }  // namespace sz::train

@@ -45,8 +45,8 @@ struct Addresses {
 
 // Every tensor and value of two checkpoint archives, compared exactly (weights, batch-norm
 // statistics, optimiser state, metadata).
-inline void expect_same_archives(torch::serialize::InputArchive& a, torch::serialize::InputArchive& b, const std::string& at,
-                          const Addresses& addr) {
+inline void expect_same_archives(torch::serialize::InputArchive& a, torch::serialize::InputArchive& b,
+                                 const std::string& at, const Addresses& addr) {
   std::map<std::string, std::string> keys_a, keys_b;  // canonical -> real
   for (const auto& k : a.keys()) keys_a[Addresses::canon(addr.a, k)] = k;
   for (const auto& k : b.keys()) keys_b[Addresses::canon(addr.b, k)] = k;

@@ -15,9 +15,9 @@
 #include <thread>
 
 #include "core/error.h"
-#include "net/architecture.h"
 #include "models/checkpoint.h"
 #include "models/network.h"
+#include "net/architecture.h"
 #include "train/distributed_config.h"
 #include "train/process_group.h"
 #include "train/shard_catalog.h"

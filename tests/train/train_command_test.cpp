@@ -1,7 +1,5 @@
 // `sittuyin-zero train` killed with SIGKILL once it has checkpointed, then run again, ends as a
 // run never stopped; and the run's plots.
-#include "train/trainer.h"
-
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -13,15 +11,15 @@
 #include <fstream>
 #include <thread>
 
+#include "checkpoint_compare.h"
 #include "core/error.h"
 #include "data/shard_files.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
 #include "train/plots.h"
 #include "train/run_files.h"
+#include "train/trainer.h"
 #include "train_fixtures.h"
-
-#include "checkpoint_compare.h"
 
 namespace sz::train {
 namespace {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "../models/checkpoint_damage.h"
+#include "checkpoint_compare.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "data/shard_files.h"
@@ -22,8 +23,6 @@
 #include "train/plots.h"
 #include "train/run_files.h"
 #include "train_fixtures.h"
-
-#include "checkpoint_compare.h"
 
 namespace sz::train {
 namespace {

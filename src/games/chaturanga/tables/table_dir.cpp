@@ -48,7 +48,6 @@ std::shared_ptr<const TableSet> load_table_set(const std::string& dir, const End
   return set;
 }
 
-
 int copy_tables(const std::string& from, const std::string& to, const EndingRules& rules, int max_men) {
   const auto set = load_table_set(from, rules);  // every file checked
   if (!set) throw Error(from + ": no tables of the ending rules " + describe(rules) + " (build them: tables build)");
