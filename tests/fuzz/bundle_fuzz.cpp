@@ -26,9 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
     }
   }
-  const auto doc = parse_json(bytes, "fuzz");
+  const auto doc = sz::parse_json(bytes, "fuzz");
   if (!doc) return 0;
-  const JsonAt root(*doc, "fuzz");
+  const sz::JsonAt root(*doc, "fuzz");
   try {
     (void)profile_from_json(root);
   } catch (const sz::Error&) {
