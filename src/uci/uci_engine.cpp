@@ -182,11 +182,23 @@ int64_t allot_time_ms(int64_t time_left_ms, int64_t increment_ms, int movestogo,
   return std::max<int64_t>(int64_t(std::min(share, cap)) - overhead_ms, 1);
 }
 
+std::span<const UciEngine::SpinOption> UciEngine::spin_options() {
+  static constexpr SpinOption kOptions[] = {
+      {"Simulations", 800, 1, 100'000'000, &UciEngine::simulations_},
+      {"Threads", 1, 1, 256, &UciEngine::threads_},
+      {"Strength", kMaxStrength, 0, kMaxStrength, &UciEngine::strength_},
+      {"Move Overhead", 30, 0, 5000, &UciEngine::move_overhead_ms_},
+      {"Hash", 1024, 1, 1 << 20, &UciEngine::hash_mb_},
+  };
+  return kOptions;
+}
+
 UciEngine::UciEngine(std::ostream& out, UciGames games, EngineModelLoader load_model,
                      const search::SearchConfig& search)
     : out_(out), games_offered_(std::move(games)), load_model_(std::move(load_model)), search_config_(search) {
   if (games_offered_.variants.empty() || !games_offered_.new_game) throw Error("the UCI engine was given no games");
   variant_ = games_offered_.variants.front();
+  for (const SpinOption& o : spin_options()) this->*o.field = o.default_value;
   // Timed searches run in chunks of simulations, which Gumbel's sequential halving cannot plan.
   search_config_.root_selection = search::RootSelection::Puct;
   search_config_.tree_reuse = true;
@@ -274,13 +286,10 @@ void UciEngine::cmd_uci() {
   for (const std::string& p : games_offered_.variants) variants += " var " + p;
   emit(variants);
   emit("option name Model type string default <empty>");
-  emit("option name Simulations type spin default 800 min 1 max 100000000");
-  emit("option name Threads type spin default 1 min 1 max 256");
-  emit("option name Strength type spin default " + std::to_string(kMaxStrength) + " min 0 max " +
-       std::to_string(kMaxStrength));
-  emit("option name Move Overhead type spin default 30 min 0 max 5000");
+  for (const SpinOption& o : spin_options())
+    emit("option name " + std::string(o.name) + " type spin default " + std::to_string(o.default_value) + " min " +
+         std::to_string(o.lo) + " max " + std::to_string(o.hi));
   for (const std::string& option : play_option_lines(search_config_)) emit(option);
-  emit("option name Hash type spin default 1024 min 1 max 1048576");
   if (games_offered_.load_tables)
     emit("option name TablesPath type string default " +
          (games_offered_.tables_dir.empty() ? std::string("<empty>") : games_offered_.tables_dir));
@@ -307,10 +316,6 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
   };
   if (key == "uci_variant") return set_variant(value);
   if (key == "model") return set_model(value == "<empty>" ? "" : value, threads_);
-  if (key == "simulations") return spin(1, 100'000'000, simulations_);
-  if (key == "strength") return spin(0, kMaxStrength, strength_);
-  if (key == "move overhead") return spin(0, 5000, move_overhead_ms_);
-  if (key == "hash") return spin(1, 1 << 20, hash_mb_);
   if (key == "tablespath" && games_offered_.load_tables) return set_tables(value == "<empty>" ? "" : value);
   // The play settings; the next search starts with the new setting.
   PlayOptionSetter play(key, name, value);
@@ -320,11 +325,13 @@ void UciEngine::set_option(const std::string& name, const std::string& value) {
     search_.reset();
     return;
   }
-  if (key == "threads") {
-    int threads = threads_;
-    spin(1, 256, threads);
-    if (threads != threads_ && !model_.empty()) set_model(model_, threads);
-    threads_ = threads;
+  for (const SpinOption& o : spin_options()) {
+    if (key != lower(o.name)) continue;
+    int v = this->*o.field;
+    spin(o.lo, o.hi, v);
+    // Threads: a loaded model is loaded again with its new number of inference threads.
+    if (o.field == &UciEngine::threads_ && v != threads_ && !model_.empty()) set_model(model_, v);
+    this->*o.field = v;
     return;
   }
   error("unknown option '" + shown_text(name) + "'");

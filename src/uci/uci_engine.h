@@ -181,11 +181,20 @@ class UciEngine {
   std::string variant_;
   std::string model_;
   std::string refused_position_;  // why the last `position` was refused; "" when it was taken
-  int simulations_ = 800;
-  int threads_ = 1;
-  int strength_ = kMaxStrength;
-  int move_overhead_ms_ = 30;
-  int hash_mb_ = 1024;
+  // The engine's own spin options, each declared once (spin_options(), uci_engine.cpp): its
+  // name, its default and range, and the member it sets. `uci` prints them, `setoption` sets them,
+  // the constructor gives the members their defaults.
+  struct SpinOption {
+    const char* name;
+    int default_value, lo, hi;
+    int UciEngine::*field;
+  };
+  static std::span<const SpinOption> spin_options();
+  int simulations_ = 0;
+  int threads_ = 0;
+  int strength_ = 0;
+  int move_overhead_ms_ = 0;
+  int hash_mb_ = 0;
   std::unique_ptr<search::Evaluator> evaluator_;
   std::string tables_dir_;
   std::shared_ptr<const game::EndgameTables> tables_;  // the variant's, null when none
