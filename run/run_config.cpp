@@ -72,6 +72,20 @@ void write_section(config::Writer& w, const char* section, T& value) {
   w.end();
 }
 
+// The run config's sections, listed once for the reader and the writer, in config.yaml's order.
+// `play` is not among them: an overlay of `search`, it is read and written right after it.
+template <typename F>
+void for_each_section(RunConfig& c, F&& f) {
+  f("search", c.search);
+  f("selfplay", c.selfplay);
+  f("resign", c.selfplay.resign);
+  f("adjudicate", c.selfplay.adjudicate);
+  f("train", c.train);
+  f("loop", c.loop);
+  f("tables", c.tables);
+  f("inference", c.inference);
+}
+
 // Why `name` cannot name a directory under runs/, or "".
 std::string run_name_problem(const std::string& name) {
   if (name.empty()) return "'name' is empty";
@@ -89,16 +103,12 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   if (const std::string why = run_name_problem(c.name); !why.empty())
     throw top.error("name", why + " (the run directory is runs/<name>; 'dir' sets another)");
   if (const auto net = net::load_net_config(c.net); !net) throw top.error("net", net.error());
-  read_section(top, "inference", c.inference);
-  read_section(top, "search", c.search);
-  c.play = c.search;
-  read_section(top, "play", c.play);
-  read_section(top, "selfplay", c.selfplay);
-  read_section(top, "resign", c.selfplay.resign);
-  read_section(top, "adjudicate", c.selfplay.adjudicate);
-  read_section(top, "train", c.train);
-  read_section(top, "loop", c.loop);
-  read_section(top, "tables", c.tables);
+  for_each_section(c, [&](const char* name, auto& section) {
+    read_section(top, name, section);
+    if (std::string_view(name) != "search") return;
+    c.play = c.search;
+    read_section(top, "play", c.play);
+  });
   top.finish();
   c.selfplay.seed = c.seed;
   c.selfplay.search = c.search;
@@ -137,15 +147,10 @@ std::string to_yaml(const RunConfig& config) {
   RunConfig c = config;  // the field lists take mutable references
   config::Writer w;
   top_fields(w, c);
-  write_section(w, "search", c.search);
-  config::write_changes(w, "play", c.search, c.play);
-  write_section(w, "selfplay", c.selfplay);
-  write_section(w, "resign", c.selfplay.resign);
-  write_section(w, "adjudicate", c.selfplay.adjudicate);
-  write_section(w, "train", c.train);
-  write_section(w, "loop", c.loop);
-  write_section(w, "tables", c.tables);
-  write_section(w, "inference", c.inference);
+  for_each_section(c, [&](const char* name, auto& section) {
+    write_section(w, name, section);
+    if (std::string_view(name) == "search") config::write_changes(w, "play", c.search, c.play);
+  });
   return w.finish();
 }
 
