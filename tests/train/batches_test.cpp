@@ -31,12 +31,11 @@ namespace sz::train {
 namespace {
 
 namespace fs = std::filesystem;
+using test::games_of;
 using test::in_run;
 using test::TempDir;
 using test::tiny_setup;
 using test::write_shards;
-
-std::string games_of(const TempDir& run) { return run.file("games"); }
 
 TEST(Batches, DependOnlyOnSeedStepAndShards) {
   TempDir a, b;
@@ -117,18 +116,12 @@ class SkewedEvaluator final : public search::Evaluator {
 
 // Real games from self-play with the uniform evaluator (no targets but the result) or a skewed one.
 std::string real_games(const std::string& dir, int games, bool uniform = false) {
-  selfplay::SelfplayJob job;
-  job.config.threads = 1;
+  selfplay::SelfplayJob job = selfplay::small_job(dir, games);
   job.config.games_per_thread = 6;
   job.config.seed = 3;
-  job.config.search.full_visits = 24;
-  job.config.search.cheap_visits = 8;
   job.config.games_per_shard = 6;
   job.config.max_plies = 200;
   job.config.shard_prefix = "sp";
-  job.start = games::new_game("sittuyin").take_or_throw("sittuyin");
-  job.out_dir = dir;
-  job.games = games;
   job.make_evaluator = [uniform](int) -> std::unique_ptr<search::Evaluator> {
     if (uniform) return std::make_unique<search::UniformEvaluator>();
     return std::make_unique<SkewedEvaluator>();

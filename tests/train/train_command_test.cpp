@@ -26,11 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::expect_same_checkpoints;
+using test::games_of;
 using test::TempDir;
 using test::tiny_setup;
 using test::write_shards;
-
-std::string games_of(const TempDir& run) { return run.file("games"); }
 
 // `sittuyin-zero train` in a child process, killed with SIGKILL once it has checkpointed, then run
 // again: its final checkpoint equals that of a run that was never killed.

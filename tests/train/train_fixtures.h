@@ -67,6 +67,9 @@ inline TrainerSetup tiny_setup(const std::string& run_dir = "") {
   return c;
 }
 
+// A run directory's games/, where the trainer reads its shards.
+inline std::string games_of(const TempDir& run) { return run.file("games"); }
+
 // `setup` in `run_dir`.
 inline TrainerSetup in_run(TrainerSetup setup, const std::string& run_dir) {
   setup.run_dir = run_dir;

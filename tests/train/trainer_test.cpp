@@ -29,12 +29,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::expect_same_checkpoints;
+using test::games_of;
 using test::in_run;
 using test::TempDir;
 using test::tiny_setup;
 using test::write_shards;
-
-std::string games_of(const TempDir& run) { return run.file("games"); }
 
 TEST(Trainer, ResumedTrainerContinuesExactlyAsOneNeverStopped) {
   nn::set_torch_threads(1);
