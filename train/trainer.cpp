@@ -1,11 +1,9 @@
 #include "train/trainer.h"
 
 #include <array>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <thread>
