@@ -285,10 +285,13 @@ TEST(Layering, TheClientRuntimeIsYamlFreeAndTorchFree) {
     }
   }
   EXPECT_GT(checked, 10);
-  for (const auto& [name, t] : cmake_targets())
-    if (t.module == "client")
-      for (const std::string& l : t.links)
-        EXPECT_TRUE(l != "sz_net" && l != "sz_config" && l != "sz_models") << t.file << ": " << name << " links " << l;
+  for (const auto& [name, t] : cmake_targets()) {
+    if (t.module != "client") continue;
+    for (const std::string& l : t.links) {
+      EXPECT_TRUE(l != "sz_net" && l != "sz_config" && l != "sz_models")
+          << t.file << ": " << name << " links " << l;
+    }
+  }
 }
 
 }  // namespace

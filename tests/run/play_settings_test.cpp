@@ -32,7 +32,7 @@ struct SpinOption {
 // The spin options `uci` prints with `play` as its play-time search.
 std::vector<SpinOption> spin_options(const search::SearchConfig& play) {
   std::ostringstream out;
-  uci::UciEngine engine(out, {"sittuyin-zero", games::profile_names(), games::new_game, {}, ""}, {}, play);
+  uci::UciEngine engine(out, {"sittuyin-zero", games::profile_names(), games::new_game, {}, "", {}}, {}, play);
   engine.handle("uci");
   std::vector<SpinOption> options;
   std::istringstream lines(out.str());
@@ -165,7 +165,7 @@ TEST(PlaySettings, EverySettingIsAConfigKeyAPlayerSpecKeyAndAUciOption) {
     EXPECT_EQ(differences(expected, eval::player_search(*spec, {})), "") << spec_text;
 
     std::ostringstream out;
-    uci::UciEngine engine(out, {"sittuyin-zero", games::profile_names(), games::new_game, {}, ""});
+    uci::UciEngine engine(out, {"sittuyin-zero", games::profile_names(), games::new_game, {}, "", {}});
     engine.handle("setoption name " + std::string(d.names.uci) + " value " + std::to_string(d.uci_top));
     EXPECT_EQ(out.str(), "") << d.names.uci;
     engine.handle("setoption name " + std::string(d.names.uci) + " value " + std::to_string(d.uci_top + 1));
