@@ -27,6 +27,7 @@
 #include "models/training.h"
 #include "net/net_config.h"
 #include "nn/net_runner.h"
+#include "rundir/run_paths.h"
 #include "search/evaluator.h"
 #include "selfplay/selfplay.h"
 #include "train/batch.h"
@@ -146,10 +147,11 @@ int bench_train(Args args) {
   Options o;
   if (!options_flags(o).parse(args)) return 0;
   nn::set_torch_threads(o.threads);
-  const std::string games_dir = (fs::path(o.dir) / "games").string();
+  const rundir::RunPaths paths(o.dir);
+  const std::string games_dir = paths.games();
   ensure_shards(o, games_dir);
-  fs::remove_all(fs::path(o.dir) / "models");  // every run starts at step 0
-  fs::remove_all(fs::path(o.dir) / "logs");
+  fs::remove_all(paths.models());  // every run starts at step 0
+  fs::remove_all(paths.logs());
   const train::TrainerSetup config = bench_setup(o);
 
   std::vector<Clock::time_point> stamps;

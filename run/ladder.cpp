@@ -12,8 +12,8 @@
 #include "core/json.h"
 #include "core/json_text.h"
 #include "core/read_file.h"
-#include "train/plots.h"
-#include "train/run_files.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/run_paths.h"
 
 namespace sz::run {
 
@@ -85,23 +85,22 @@ std::string json_rating(const LadderRating& r) {
   return line;
 }
 
-// The text of `file` in `run_dir`/eval, "" when there is none.
-std::string eval_file_text(const std::string& run_dir, const char* file) {
-  const fs::path path = fs::path(run_dir) / "eval" / file;
+// The text of the file at `path`, "" when there is none.
+std::string text_if_there(const std::string& path) {
   std::error_code ec;
-  return fs::exists(path, ec) ? sz::read_file(path.string()) : std::string();
+  return fs::exists(path, ec) ? sz::read_file(path) : std::string();
 }
 
 }  // namespace
 
 Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions)
-    : Ladder(run_dir, std::move(anchor), conditions, eval_file_text(run_dir, "networks.jsonl"),
-             eval_file_text(run_dir, "ladder.jsonl")) {}
+    : Ladder(run_dir, std::move(anchor), conditions, text_if_there(rundir::RunPaths(run_dir).ladder_networks()),
+             text_if_there(rundir::RunPaths(run_dir).ladder_matches())) {}
 
 Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std::string_view networks_text,
                std::string_view matches_text)
-    : eval_dir_((fs::path(run_dir) / "eval").string()), anchor_(std::move(anchor)), conditions_(conditions) {
-  const std::string networks_path = (fs::path(eval_dir_) / "networks.jsonl").string();
+    : paths_(run_dir), anchor_(std::move(anchor)), conditions_(conditions) {
+  const std::string networks_path = paths_.ladder_networks();
   std::istringstream networks{std::string(networks_text)};
   int number = 0;
   for (std::string line; std::getline(networks, line);) {
@@ -115,7 +114,7 @@ Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std
       throw Error(where + ": " + why);
     networks_.push_back({int64_t(f->at("step")), int(f->at("generation"))});
   }
-  const std::string matches_path = (fs::path(eval_dir_) / "ladder.jsonl").string();
+  const std::string matches_path = paths_.ladder_matches();
   std::istringstream matches{std::string(matches_text)};
   number = 0;
   for (std::string line; std::getline(matches, line);) {
@@ -132,15 +131,15 @@ Ladder::Ladder(std::string run_dir, std::string anchor, uint64_t conditions, std
   }
 }
 
-void Ladder::append(const std::string& file, const std::string& line) const {
-  fs::create_directories(eval_dir_);
-  append_line((fs::path(eval_dir_) / file).string(), line);
+void Ladder::append(const std::string& path, const std::string& line) const {
+  fs::create_directories(paths_.eval());
+  append_line(path, line);
 }
 
 void Ladder::add_network(const LadderNetwork& n) {
   for (const LadderNetwork& known : networks_)
     if (known.step == n.step) return;
-  append("networks.jsonl",
+  append(paths_.ladder_networks(),
          "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
   networks_.push_back(n);
 }
@@ -164,7 +163,7 @@ bool Ladder::played(int64_t a_step, int64_t b_step) const {
 void Ladder::record(const LadderMatch& match) {
   LadderMatch stamped = match;
   stamped.conditions = conditions_;
-  append("ladder.jsonl", match_line(stamped));
+  append(paths_.ladder_matches(), match_line(stamped));
   matches_.push_back(stamped);
 }
 
@@ -203,7 +202,7 @@ LadderFit Ladder::fit() const {
 }
 
 void Ladder::write(const LadderFit& fit) const {
-  fs::create_directories(eval_dir_);
+  fs::create_directories(paths_.eval());
   std::string elo, networks;
   for (const LadderRating& r : fit.networks) {
     elo += json_rating(r) + "\n";
@@ -217,15 +216,15 @@ void Ladder::write(const LadderFit& fit) const {
       "{\n  \"format\": \"sittuyin-zero ladder\",\n  \"version\": 1,\n  \"ratings_over\": " + json_quoted(over) +
       ",\n  \"games\": " + std::to_string(fit.games) + ",\n  \"networks\": [\n" + networks +
       "\n  ],\n  \"trend_per_generation\": " + trend + "\n}\n";
-  write_file_atomically((fs::path(eval_dir_) / "ladder.json").string(), json);
-  write_file_atomically((fs::path(eval_dir_) / "elo.jsonl").string(), elo);
+  write_file_atomically(paths_.ladder(), json);
+  write_file_atomically(paths_.elo_log(), elo);
 }
 
 std::string describe_rating(const LadderRating& r, const std::string& anchor) {
   char line[256];
   std::snprintf(line, sizeof line, "%s (generation %d): %+.0f Elo [%+.0f, %+.0f] over %s",
-                train::checkpoint_file_name(r.step).c_str(), r.generation, r.rating.elo, r.rating.lower, r.rating.upper,
-                anchor.c_str());
+                rundir::checkpoint_file_name(r.step).c_str(), r.generation, r.rating.elo, r.rating.lower,
+                r.rating.upper, anchor.c_str());
   return line;
 }
 

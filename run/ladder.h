@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "eval/ratings.h"
+#include "rundir/run_paths.h"
 
 namespace sz::run {
 
@@ -96,10 +97,11 @@ class Ladder {
   void write(const LadderFit& fit) const;
 
  private:
-  void append(const std::string& file, const std::string& line) const;
+  void append(const std::string& path, const std::string& line) const;
   bool known_network(int64_t step) const;
 
-  std::string eval_dir_, anchor_;
+  rundir::RunPaths paths_;
+  std::string anchor_;
   uint64_t conditions_ = 0;
   int set_aside_ = 0;
   std::vector<LadderNetwork> networks_;

@@ -18,9 +18,11 @@
 #include "games/registry.h"
 #include "heuristics/heuristics.h"
 #include "nn/evaluators.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/loop_state.h"
+#include "rundir/run_paths.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/worker_id.h"
-#include "train/run_files.h"
 #include "train/trainer.h"
 
 namespace sz::run {
@@ -42,7 +44,7 @@ std::string suite_path(const RunConfig& config) {
   if (suite.empty() || fs::exists(suite)) return suite;
   for (const config::EmbeddedFile& f : config::embedded_files()) {
     if (f.path != suite) continue;
-    const std::string path = config.run_dir() + "/eval/" + fs::path(suite).filename().string();
+    const std::string path = rundir::RunPaths(config.run_dir()).in_eval(fs::path(suite).filename().string());
     if (!fs::exists(path)) {
       fs::create_directories(fs::path(path).parent_path());
       write_file_atomically(path, std::string(f.text));
@@ -85,7 +87,7 @@ int generations_done(const LoopConfig& lc, int64_t games) {
   return done;
 }
 
-std::string model_name(int64_t step) { return step == kAnchorStep ? "" : train::checkpoint_file_name(step); }
+std::string model_name(int64_t step) { return step == kAnchorStep ? "" : rundir::checkpoint_file_name(step); }
 
 // Adds the wall time of its scope to `total` (seconds).
 class Stopwatch {
@@ -127,6 +129,7 @@ class LoopRun {
         stop_(stop),
         hooks_(std::move(hooks)),
         run_(config.run_dir()),
+        paths_(run_),
         start_position_(games::new_game(config.profile).take_or_throw("profile")),
         spec_(start_position_->spec()) {}
 
@@ -163,6 +166,7 @@ class LoopRun {
   const std::atomic<bool>* stop_;
   LoopHooks hooks_;
   const std::string run_;
+  const rundir::RunPaths paths_;
   const std::shared_ptr<const game::GameState> start_position_;  // of the profile's game
   std::shared_ptr<const game::EndgameTables> tables_;            // null: none (tables.men 0)
   const game::GameSpec spec_;
@@ -238,9 +242,9 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
   selfplay::SelfplayJob job;
   job.config = config_.selfplay;
   job.start = start_position_;
-  job.out_dir = run_ + "/games";
+  job.out_dir = paths_.games();
   job.games = games_after(loop_, generation + 1);
-  job.model_id = train::read_adopted(run_);
+  job.model_id = rundir::read_adopted(run_);
   job.generation = generation + 1;
   job.tables = tables_;
   job.heuristics = heuristics::of_game(spec_.game);
@@ -264,7 +268,7 @@ std::unique_ptr<selfplay::SelfplayStats> LoopRun::play_generation(int generation
 
 // Adopts `candidate` (after gating, when on); `verdict` says what happened, for the generation's line.
 bool LoopRun::adopt(const std::string& candidate, int generation, std::string& verdict) {
-  const std::string adopted = train::read_adopted(run_);
+  const std::string adopted = rundir::read_adopted(run_);
   verdict = "no new checkpoint";
   if (candidate.empty() || candidate == adopted) return false;
   verdict.clear();
@@ -277,14 +281,14 @@ bool LoopRun::adopt(const std::string& candidate, int generation, std::string& v
     verdict = "gating score " + shortest_text(score) + ", ";
     if (score < loop_.gating_score) return verdict += "kept " + fs::path(adopted).filename().string(), false;
   }
-  train::write_adopted(run_, candidate);
-  ladder_->add_network({train::checkpoint_step(fs::path(candidate).filename().string()), generation});
+  rundir::write_adopted(run_, candidate);
+  ladder_->add_network({rundir::checkpoint_step(fs::path(candidate).filename().string()), generation});
   verdict += "adopted " + fs::path(candidate).filename().string();
   return true;
 }
 
 eval::MatchPlayer LoopRun::network_player(int64_t step, int concurrency) const {
-  return mcts_player(config_, spec_, model_name(step), run_ + "/models/" + model_name(step), concurrency, tables_);
+  return mcts_player(config_, spec_, model_name(step), paths_.checkpoint(step), concurrency, tables_);
 }
 
 // A match of games/2 starts x 2 colours, with a progress line every kProgressSeconds.
@@ -348,9 +352,9 @@ std::optional<eval::MatchResult> LoopRun::final_match(int64_t a_step, int64_t b_
   const int concurrency = match_concurrency(loop_, anchor);
   const eval::MatchResult result =
       play(network_player(a_step, concurrency), anchor ? *anchor_ : network_player(b_step, concurrency),
-           loop_.final_eval_games, concurrency, label, seed, run_ + "/eval/" + file + ".pgn");
+           loop_.final_eval_games, concurrency, label, seed, paths_.in_eval(file + ".pgn"));
   if (result.stopped) return result;
-  write_file_atomically(run_ + "/eval/" + file + ".json", eval::match_json(result));
+  write_file_atomically(paths_.in_eval(file + ".json"), eval::match_json(result));
   record(result, a_step, b_step, /*final=*/true);
   return result;
 }
@@ -408,13 +412,14 @@ void LoopRun::final_matches(LoopReport& report) {
 }
 
 LoopReport LoopRun::run() {
-  for (const char* sub : {"games", "models", "eval", "logs", "plots"}) fs::create_directories(run_ + "/" + sub);
+  paths_.create_directories();
   // The trainer's lock first: a loop refused because another works here changes nothing, not
   // even config.yaml (which the running one and later `train --run` read).
   trainer_ = std::make_unique<train::Trainer>(trainer_setup(config_, run_), trainer_hooks());
   // What a loop killed between a file's write and its rename left (the trainer clears models/).
-  for (const char* sub : {"", "/eval", "/plots", "/plots/.gnuplot"}) remove_stale_temporaries(run_ + sub);
-  write_file_atomically(run_ + "/config.yaml", to_yaml(config_));
+  for (const std::string& dir : {run_, paths_.eval(), paths_.plots(), paths_.plots() + "/.gnuplot"})
+    remove_stale_temporaries(dir);
+  write_file_atomically(paths_.config(), to_yaml(config_));
   load_tables();
   resolve_anchor();
   const std::string suite = suite_path(config_);
@@ -433,14 +438,14 @@ LoopReport LoopRun::run() {
   // training starts and ends, never from the games on disk: a loop stopped after a generation's
   // games, or self-play workers that added games meanwhile, must not make it skip a training.
   // Runs from before generation.txt count the games, as they always did.
-  train::GenerationTraining training = train::read_generation_training(run_);
+  rundir::GenerationTraining training = rundir::read_generation_training(run_);
   const bool recorded = training.generation >= 0;
   int generation = recorded               ? training.generation + (training.done ? 1 : 0)
-                   : trainer_->step() > 0 ? generations_done(loop_, selfplay::count_games(run_ + "/games"))
+                   : trainer_->step() > 0 ? generations_done(loop_, selfplay::count_games(paths_.games()))
                                           : 0;  // no network yet: the first generation's training is to come
   bool unfinished = recorded && !training.done;
-  if (const std::string adopted = train::read_adopted(run_); !adopted.empty())  // a run from before the ladder
-    ladder_->add_network({train::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
+  if (const std::string adopted = rundir::read_adopted(run_); !adopted.empty())  // a run from before the ladder
+    ladder_->add_network({rundir::checkpoint_step(fs::path(adopted).filename().string()), std::max(generation, 1)});
   for (const LadderNetwork& n : ladder_->networks()) {
     if (stopping() || rated(n.step) || !rates(n.generation)) continue;
     say("loop: rating " + model_name(n.step) + " first (its ratings are missing)");
@@ -460,12 +465,12 @@ LoopReport LoopRun::run() {
         played = play_generation(generation);
       }
       if (stopping()) continue;
-      const bool first_network = train::read_adopted(run_).empty();
+      const bool first_network = rundir::read_adopted(run_).empty();
       training = {generation, trainer_->step(),
                   first_network && loop_.bootstrap_train_steps > 0 ? loop_.bootstrap_train_steps
                                                                    : loop_.train_steps_per_generation,
                   /*done=*/false};
-      train::write_generation_training(run_, training);
+      rundir::write_generation_training(run_, training);
     }
     const int64_t left = std::max<int64_t>(0, training.from_step + training.steps - trainer_->step());
     int steps = 0;
@@ -481,13 +486,13 @@ LoopReport LoopRun::run() {
       adopted = adopt(trainer_->current_checkpoint(), generation + 1, verdict);
     }
     training.done = true;
-    train::write_generation_training(run_, training);
+    rundir::write_generation_training(run_, training);
     ++generation;
     ++report.generations;
     char line[512];
     std::snprintf(line, sizeof line,
                   "generation %d | games %lld (+%lld, %.1f pos/s) | train step %lld (+%d) | %s | %.1f min", generation,
-                  static_cast<long long>(selfplay::count_games(run_ + "/games")),
+                  static_cast<long long>(selfplay::count_games(paths_.games())),
                   static_cast<long long>(played->games()), played->positions() / std::max(played->seconds(), 1e-9),
                   static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);
@@ -507,8 +512,8 @@ LoopReport LoopRun::run() {
   if (!report.ladder.networks.empty()) ladder_->write(report.ladder);
   const auto& networks = ladder_->networks();
   if (!networks.empty()) {
-    report.first_model = run_ + "/models/" + model_name(networks.front().step);
-    report.final_model = run_ + "/models/" + model_name(networks.back().step);
+    report.first_model = paths_.checkpoint(networks.front().step);
+    report.final_model = paths_.checkpoint(networks.back().step);
   }
   report.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return report;

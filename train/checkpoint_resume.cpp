@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/read_file.h"
+#include "rundir/checkpoint_files.h"
 
 namespace sz::train {
 
@@ -33,7 +34,7 @@ TrainerState saved_state(const std::string& path, const models::CheckpointMeta& 
     where = path + " (its trainer state)";
     state = state_from_text(meta.trainer_state, where).take_or_throw();
   } else {
-    where = state_path(path);
+    where = rundir::state_path(path);
     state = state_from_text(read_file(where), where).take_or_throw();
   }
   if (state.step != meta.step)
@@ -46,15 +47,15 @@ std::string checkpoint_to_resume(const std::string& models_dir, const std::funct
   const std::string pointer = (fs::path(models_dir) / "current.txt").string();
   std::string named, pointer_problem = pointer + " is missing";
   try {
-    named = read_current(models_dir);
+    named = rundir::read_current(models_dir);
   } catch (const Error& e) {
     pointer_problem = e.what();
   }
-  const int64_t named_step = named.empty() ? -1 : train::checkpoint_step(fs::path(named).filename().string());
+  const int64_t named_step = named.empty() ? -1 : rundir::checkpoint_step(fs::path(named).filename().string());
   std::string chosen;
   std::vector<std::pair<std::string, std::string>> unreadable;  // newer than current, with why
-  for (const std::string& path : list_checkpoints(models_dir)) {
-    if (train::checkpoint_step(fs::path(path).filename().string()) <= named_step) break;
+  for (const std::string& path : rundir::list_checkpoints(models_dir)) {
+    if (rundir::checkpoint_step(fs::path(path).filename().string()) <= named_step) break;
     const std::string why = unreadable_reason(path);
     if (why.empty()) {
       chosen = path;
@@ -70,7 +71,7 @@ std::string checkpoint_to_resume(const std::string& models_dir, const std::funct
   }
   for (const auto& [path, why] : unreadable) {
     std::string why_not;
-    const std::string moved = move_checkpoint_to_damaged(path, &why_not);
+    const std::string moved = rundir::move_checkpoint_to_damaged(path, &why_not);
     warn("skipping checkpoint " + why +
          (moved.empty() ? " (could not move it: " + why_not + ")" : " (moved to " + moved + ")"));
   }
@@ -79,7 +80,7 @@ std::string checkpoint_to_resume(const std::string& models_dir, const std::funct
            ? pointer_problem + "; resuming from " + chosen + ", the newest readable checkpoint"
            : pointer + " names " + named + ", but " + chosen +
                  " is newer and complete (a trainer stopped before it updated current.txt); resuming from it");
-  write_current(models_dir, fs::path(chosen).filename().string());
+  rundir::write_current(models_dir, fs::path(chosen).filename().string());
   return chosen;
 }
 

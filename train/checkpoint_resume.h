@@ -6,7 +6,7 @@
 #include <string>
 
 #include "models/checkpoint.h"
-#include "train/run_files.h"
+#include "train/trainer_state.h"
 
 namespace sz::train {
 

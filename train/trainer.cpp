@@ -10,19 +10,22 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_lock.h"
 #include "core/split.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/run_paths.h"
 #include "train/batch_loader.h"
 #include "train/checkpoint_resume.h"
 #include "train/heldout.h"
 #include "train/precision.h"
 #include "train/process_group.h"
 #include "train/rank_agreement.h"
-#include "train/run_files.h"
 #include "train/schedule.h"
 #include "train/shard_catalog.h"
+#include "train/trainer_state.h"
 #include "train/weight_average.h"
 #include "train/window.h"
 
@@ -57,7 +60,9 @@ enum LossSum { kTotal, kPolicy, kWdl, kMovesLeft, kLossSums };
 struct Trainer::Impl {
   uint64_t seed;
   TrainConfig tc;
-  std::string run_dir, models_dir, logs_dir;
+  std::string run_dir;
+  rundir::RunPaths paths;
+  std::string models_dir;
   TrainerHooks hooks;
   std::unique_ptr<FileLock> lock;
   net::Architecture arch;
@@ -114,21 +119,21 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
     : seed(setup.seed),
       tc(std::move(setup.train)),
       run_dir(std::move(setup.run_dir)),
+      paths(run_dir),
       hooks(std::move(h)),
       arch{std::move(setup.net), std::move(setup.spec)} {
-  models_dir = (fs::path(run_dir) / "models").string();
-  logs_dir = (fs::path(run_dir) / "logs").string();
+  models_dir = paths.models();
   dist = checked(setup.distributed).take_or_throw("distributed training");
   slices = setup.batch_slices > 0 ? setup.batch_slices : dist.world_size;
   if (slices % dist.world_size != 0 || tc.batch_size % slices != 0)
     throw Error("train.batch_size " + std::to_string(tc.batch_size) + " cannot be cut into " + std::to_string(slices) +
                 " slices shared by " + std::to_string(dist.world_size) + " ranks");
   fs::create_directories(models_dir);
-  fs::create_directories(logs_dir);
+  fs::create_directories(paths.logs());
   if (leader()) {
-    lock = std::make_unique<FileLock>((fs::path(models_dir) / ".trainer.lock").string(), "trainer");
-    prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
-    remove_stale_temporaries(models_dir);       // and adopted.txt's, generation.txt's
+    lock = std::make_unique<FileLock>(paths.trainer_lock(), "trainer");
+    rundir::prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
+    remove_stale_temporaries(models_dir);               // and adopted.txt's, generation.txt's
   }
   use_training_threads();
   device = torch::Device(nn::resolve_device(tc.device));
@@ -146,15 +151,14 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   std::string checkpoint = leader() ? checkpoint_to_resume(models_dir, [this](const std::string& w) { warn(w); }) : "";
   if (group) {
     group->minimum(0);
-    if (!leader()) checkpoint = read_current(models_dir);
+    if (!leader()) checkpoint = rundir::read_current(models_dir);
   }
   if (!checkpoint.empty()) resume(checkpoint);
   if (precision->loss_scale > 0 && state.loss_scale > 0) {
     precision->loss_scale = state.loss_scale;
     precision->good_steps = state.loss_scale_good_steps;
   }
-  catalog = std::make_unique<ShardCatalog>((fs::path(run_dir) / "games").string(), arch.spec,
-                                           [this](const std::string& s) { warn(s); });
+  catalog = std::make_unique<ShardCatalog>(paths.games(), arch.spec, [this](const std::string& s) { warn(s); });
   LoaderOptions lo;
   lo.batch.seed = state.seed;
   lo.batch.batch_size = tc.batch_size;
@@ -283,7 +287,7 @@ void Trainer::Impl::score_fresh_games(const std::string& trained_newest) {
   BatchSpec spec{.seed = state.seed, .batch_size = std::max(tc.batch_size, 256), .sampling = {}};
   spec.value_target_search = tc.value_target_search;
   const HeldoutReport report = score_heldout(played(), *window, rows, spec, device, arch.spec.action_space, state.step);
-  const std::string path = (fs::path(logs_dir) / "heldout.jsonl").string();
+  const std::string path = paths.heldout_log();
   append_line(path, heldout_json(report, unix_now()));
   info(heldout_line(report));
 }
@@ -419,7 +423,7 @@ void Trainer::Impl::write_metrics() {
   // One line at a time (append_line: a reader never sees half a line for long, and a line left
   // unfinished by a killed trainer does not swallow this one). A full disk is an error here like
   // anywhere else, not metrics silently lost.
-  if (leader()) append_line((fs::path(logs_dir) / "train.jsonl").string(), metrics_json(m, unix_now()));
+  if (leader()) append_line(paths.train_log(), metrics_json(m, unix_now()));
   interval = Interval{};
   interval.wait_at_start = loader->wait_seconds();
   if (hooks.on_metrics && leader()) hooks.on_metrics(m);
@@ -430,7 +434,7 @@ std::string Trainer::Impl::save_checkpoint() {
   interval_losses();  // never a checkpoint of diverged weights
   state.loss_scale = precision->loss_scale;
   state.loss_scale_good_steps = precision->good_steps;
-  const std::string name = checkpoint_file_name(state.step);
+  const std::string name = rundir::checkpoint_file_name(state.step);
   const std::string path = (fs::path(models_dir) / name).string();
   if (!leader()) {  // rank 0 writes it: the same weights
     current = path;
@@ -447,10 +451,10 @@ std::string Trainer::Impl::save_checkpoint() {
   if (window) meta.profiles = window->profiles();
   models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta,
                           averaged ? &averaged : nullptr);
-  write_current(models_dir, name);
+  rundir::write_current(models_dir, name);
   current = path;
   checkpoint_step = state.step;
-  prune_checkpoints(models_dir, tc.keep_checkpoints);
+  rundir::prune_checkpoints(models_dir, tc.keep_checkpoints);
   if (hooks.on_checkpoint) hooks.on_checkpoint(path);
   return path;
 }

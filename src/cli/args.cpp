@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
+#include "rundir/run_paths.h"
 
 namespace sz::cli {
 
@@ -30,7 +31,7 @@ run::RunConfig run_config_of(const ConfigFlags& flags, const std::string& fallba
 }
 
 run::RunConfig run_config_in(const ConfigFlags& flags, const std::string& run_dir) {
-  const std::string in_run = run_dir.empty() ? "" : (std::filesystem::path(run_dir) / "config.yaml").string();
+  const std::string in_run = run_dir.empty() ? "" : rundir::RunPaths(run_dir).config();
   std::error_code ec;
   return run_config_of(flags, !in_run.empty() && std::filesystem::exists(in_run, ec) ? in_run : "quickstart");
 }

@@ -14,6 +14,8 @@
 #include "games/registry.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/run_paths.h"
 
 namespace sz::cli {
 
@@ -58,20 +60,14 @@ Flags levels_flags(LevelsArgs& a) {
 }
 
 std::vector<std::string> checkpoints_of(const std::string& run) {
-  std::vector<std::string> paths;
-  const fs::path dir = fs::path(run) / "models";
-  if (fs::exists(dir))
-    for (const auto& e : fs::directory_iterator(dir)) {
-      const std::string name = e.path().filename().string();
-      if (name.starts_with("model-") && name.ends_with(".pt")) paths.push_back(e.path().string());
-    }
-  std::sort(paths.begin(), paths.end());  // zero-padded steps: oldest first
+  std::vector<std::string> paths = rundir::list_checkpoints(rundir::RunPaths(run).models());
+  std::reverse(paths.begin(), paths.end());  // oldest first
   return paths;
 }
 
-void plot_levels(const eval::LevelsResult& result, const std::string& run) {
-  fs::create_directories(run + "/plots");
-  const std::string png = run + "/plots/levels.png";
+void plot_levels(const eval::LevelsResult& result, const rundir::RunPaths& run) {
+  fs::create_directories(run.plots());
+  const std::string png = run.plots() + "/levels.png";
   FILE* gp = popen("gnuplot 2>/dev/null", "w");
   if (!gp) return;
   std::fprintf(gp,
@@ -106,7 +102,9 @@ int levels_command(Args args) {
   const std::string& run = o.run;
   if (!fs::is_directory(run)) throw Error(run + ": no such run directory");  // before anything is written there
   const run::RunConfig config = run_config_in(o.config, run);
-  if (o.starts.empty() && fs::exists(run + "/eval/starts-partial.epd")) o.starts = run + "/eval/starts-partial.epd";
+  const rundir::RunPaths paths(run);
+  if (o.starts.empty() && fs::exists(paths.in_eval("starts-partial.epd")))
+    o.starts = paths.in_eval("starts-partial.epd");
 
   eval::LevelsSpec spec;
   spec.checkpoints = checkpoints_of(run);
@@ -128,15 +126,15 @@ int levels_command(Args args) {
     const eval::PlayerSpec a = eval::parse_player_spec(anchor).take_or_throw("--anchor");
     spec.anchor = eval::make_match_player(a, config.play, spec.full_simulations, spec.load_model, spec.tables);
   }
-  fs::create_directories(run + "/eval");
-  spec.pgn_path = run + "/eval/levels.pgn";
+  fs::create_directories(paths.eval());
+  spec.pgn_path = paths.in_eval("levels.pgn");
   spec.on_game = eval::print_game_line;
   const eval::LevelsResult result = eval::build_levels(spec);
 
-  write_file_atomically(run + "/eval/levels.yaml",
+  write_file_atomically(paths.in_eval("levels.yaml"),
                         eval::levels_manifest(result, run, config.profile) + search_section(config.play));
-  write_file_atomically(run + "/eval/levels.json", eval::match_json(result.match));
-  plot_levels(result, run);
+  write_file_atomically(paths.in_eval("levels.json"), eval::match_json(result.match));
+  plot_levels(result, paths);
   std::fputs(eval::format_match_table(result.match).c_str(), stdout);
   std::printf("\nlevels (Elo over the random mover, 95%% interval%s):\n",
               result.anchor.empty() ? "" : ("; then over " + result.anchor).c_str());

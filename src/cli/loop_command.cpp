@@ -7,7 +7,7 @@
 #include "eval/match_report.h"
 #include "run/loop.h"
 #include "run/run_config.h"
-#include "train/plots.h"
+#include "rundir/run_plots.h"
 
 namespace sz::cli {
 
@@ -68,7 +68,7 @@ int loop_command(Args args) {
   const std::atomic<bool>& stop = stop_on_interrupt();
   const run::LoopReport report = run::run_loop(config, &stop);
   try {
-    const train::PlotReport plots = train::plot_run(config.run_dir());
+    const rundir::PlotReport plots = rundir::plot_run(config.run_dir());
     std::fprintf(stderr, "loop: %zu plots in %s/plots\n", plots.written.size(), config.run_dir().c_str());
   } catch (const Error& e) {
     std::fprintf(stderr, "loop: no plots: %s\n", e.what());

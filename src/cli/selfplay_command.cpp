@@ -11,9 +11,10 @@
 #include "heuristics/heuristics.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
+#include "rundir/loop_state.h"
+#include "rundir/run_paths.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/worker_id.h"
-#include "train/run_files.h"
 
 namespace sz::cli {
 
@@ -97,11 +98,11 @@ int selfplay_command(Args args) {
   if (!o.follow.empty() && (!o.out.empty() || !o.model.empty()))
     throw Error("--follow RUN writes into RUN/games with the run's adopted network: no --out or --model with it");
   const run::RunConfig config = run_config_in(o.config, o.follow);
-  const std::string out = o.follow.empty() ? o.out : (std::filesystem::path(o.follow) / "games").string();
+  const std::string out = o.follow.empty() ? o.out : rundir::RunPaths(o.follow).games();
   const eval::PlacementControl control = eval::parse_placement_control(o.placement).take_or_throw("--placement");
   eval::check_placement_control(control, config.profile).take_or_throw("--placement");
   std::filesystem::create_directories(out);
-  const std::string config_file = o.follow.empty() ? out + "/config.yaml" : o.follow + "/config.yaml";
+  const std::string config_file = rundir::RunPaths(o.follow.empty() ? out : o.follow).config();
   if (o.follow.empty() || !std::filesystem::exists(config_file))
     write_file_atomically(config_file, run::to_yaml(config));
   const selfplay::WorkerClaim claim = selfplay::claim_worker_id(out, o.worker);
@@ -117,7 +118,7 @@ int selfplay_command(Args args) {
   if (o.follow.empty()) {
     job.make_evaluator = nn::evaluator_factory(o.model, job.start->spec(), config.inference);
   } else {
-    job.current_model = [run = o.follow] { return train::read_adopted(run); };
+    job.current_model = [run = o.follow] { return rundir::read_adopted(run); };
     job.evaluators_for = [&](const std::string& model) { return models.evaluators(model); };
     job.on_model = [&](int thread, const std::string& model) {
       std::fprintf(stderr, "selfplay: worker %s thread %d now plays with %s\n", claim.id.c_str(), thread,

@@ -4,10 +4,12 @@
 
 #include "cli/command.h"
 #include "cli/config_args.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "run/run_config.h"
+#include "rundir/loop_state.h"
+#include "rundir/run_paths.h"
 #include "train/distributed_config.h"
-#include "train/run_files.h"
 #include "train/trainer.h"
 
 namespace sz::cli {
@@ -76,7 +78,7 @@ int train_command(Args args) {
   const run::RunConfig config = run_config_in(o.config, run);
   if (run.empty()) run = config.run_dir();
   std::filesystem::create_directories(run);
-  const std::string resolved = (std::filesystem::path(run) / "config.yaml").string();
+  const std::string resolved = rundir::RunPaths(run).config();
   std::error_code ec;
   if (leader && !std::filesystem::exists(resolved, ec)) write_file_atomically(resolved, run::to_yaml(config));
 
@@ -86,7 +88,7 @@ int train_command(Args args) {
     std::fflush(stdout);
   };
   hooks.on_checkpoint = [&](const std::string& path) {
-    if (adopt) train::write_adopted(run, path);
+    if (adopt) rundir::write_adopted(run, path);
     std::printf("checkpoint %s%s\n", path.c_str(), adopt ? " (adopted)" : "");
     std::fflush(stdout);
   };
@@ -94,7 +96,8 @@ int train_command(Args args) {
   setup.distributed = dist;
   train::Trainer trainer(std::move(setup), hooks);
   // A trainer resumed over a run whose workers play an older network hands them its newest.
-  if (adopt && leader && !trainer.current_checkpoint().empty()) train::write_adopted(run, trainer.current_checkpoint());
+  if (adopt && leader && !trainer.current_checkpoint().empty())
+    rundir::write_adopted(run, trainer.current_checkpoint());
   const std::string from = trainer.current_checkpoint().empty() ? "a fresh network" : trainer.current_checkpoint();
   std::printf("train: %s, step %lld, from %s", run.c_str(), static_cast<long long>(trainer.step()), from.c_str());
   if (dist.distributed()) std::printf(", rank %d of %d", dist.rank, dist.world_size);

@@ -1,6 +1,6 @@
 #pragma once
 // PNG charts drawn by gnuplot (Debian: gnuplot-nox), for whoever plots numbers: the run's plots
-// (train/plots.h) and the placement statistics (placement/report.h). A chart is a data file of
+// (rundir/run_plots.h) and the placement statistics (placement/report.h). A chart is a data file of
 // columns and a gnuplot script, both kept under <dir>/.gnuplot/ for whoever wants to redraw;
 // each PNG is replaced atomically. Standard library and POSIX only.
 #include <string>

@@ -18,9 +18,9 @@
 #include "core/read_file.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
+#include "rundir/loop_state.h"
 #include "selfplay/game_slot.h"
 #include "test_paths.h"
-#include "train/run_files.h"
 
 namespace {
 
@@ -90,7 +90,7 @@ TEST(Follow, WorkerPlaysTheTrainersAdoptedModelAndSurvivesSigkill) {
   pid_t pid = spawn(worker, log);
   const int trained = wait_exit(trainer, 180);
   ASSERT_EQ(trained, 0) << read_log(log);
-  const std::string adopted = sz::train::read_adopted(run);
+  const std::string adopted = sz::rundir::read_adopted(run);
   ASSERT_FALSE(adopted.empty()) << read_log(log);
   ASSERT_TRUE(wait_for([&] { return games_of(games, adopted) >= 2; }, 120))
       << "the worker did not switch to " << adopted << "\n"

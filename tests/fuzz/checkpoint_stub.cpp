@@ -1,4 +1,4 @@
-// models::read_checkpoint_meta for the fuzz targets that compile train/run_files.cpp without
+// models::read_checkpoint_meta for the fuzz targets that compile src/rundir/loop_state.cpp without
 // LibTorch (CMakeLists.txt says why): every checkpoint fails to open with a named error, as a
 // damaged one does, so read_adopted's refusal path runs; the archive itself is LibTorch's.
 #include "core/error.h"

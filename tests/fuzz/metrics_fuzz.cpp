@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "fuzz_files.h"
-#include "train/plots.h"
+#include "rundir/run_plots.h"
 
 namespace {
 
@@ -42,10 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sz::fuzz::write_bytes(run + "/logs/train.jsonl", files[0]);
   sz::fuzz::write_bytes(run + "/logs/heldout.jsonl", files[1]);
   sz::fuzz::write_bytes(run + "/eval/elo.jsonl", files[2]);
-  sz::train::PlotOptions options;
+  sz::rundir::PlotOptions options;
   options.gnuplot = fake_gnuplot();
   try {
-    (void)sz::train::plot_run(run, options);
+    (void)sz::rundir::plot_run(run, options);
   } catch (const sz::Error& e) {
     sz::fuzz::expect_named(e.what(), run);
   }

@@ -11,12 +11,14 @@
 #include "core/error.h"
 #include "fuzz_files.h"
 #include "models/checkpoint_meta.h"
-#include "train/run_files.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/loop_state.h"
+#include "train/trainer_state.h"
 
 namespace {
 
 void generation(std::string_view text) {
-  const auto g = sz::train::generation_training_from_text(text, "fuzz/generation.txt");
+  const auto g = sz::rundir::generation_training_from_text(text, "fuzz/generation.txt");
   if (!g) return sz::fuzz::expect_named(g.error(), "fuzz/generation.txt");
   // What run/loop.cpp computes from it: UBSan reports an overflow.
   volatile int64_t end = g->from_step + g->steps;
@@ -25,7 +27,7 @@ void generation(std::string_view text) {
 }
 
 void pointers(std::string_view current, std::string_view adopted) {
-  using namespace sz::train;
+  using namespace sz::rundir;
   const std::string& run = sz::fuzz::scratch_run();
   sz::fuzz::write_bytes(run + "/models/model-00000005.pt", "not a checkpoint");
   sz::fuzz::write_bytes(run + "/models/current.txt", current);

@@ -11,7 +11,6 @@
 
 #include "core/error.h"
 #include "core/read_file.h"
-#include "train/run_files.h"
 #include "train/train_fixtures.h"
 
 namespace sz::run {

@@ -14,13 +14,15 @@
 #include <set>
 #include <sstream>
 
+#include "core/atomic_file.h"
 #include "core/read_file.h"
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "games/registry.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/loop_state.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/worker_id.h"
-#include "train/run_files.h"
 #include "train/train_fixtures.h"
 
 namespace sz::run {
@@ -151,7 +153,7 @@ RunConfig short_config(const std::string& dir) {
 }
 
 int64_t step_of(const std::string& checkpoint) {
-  return train::checkpoint_step(fs::path(checkpoint).filename().string());
+  return rundir::checkpoint_step(fs::path(checkpoint).filename().string());
 }
 
 // Ctrl-C during a generation's training counted the generation as done, and its missing steps
@@ -164,7 +166,7 @@ TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
                  if (step_of(checkpoint) == 5) stop = true;  // Ctrl-C after 5 of the 14 steps
                }));
   EXPECT_EQ(stopped.generations, 0);  // not counted
-  EXPECT_EQ(train::read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
+  EXPECT_EQ(rundir::read_current(dir.str() + "/models"), dir.str() + "/models/model-00000005.pt");
   EXPECT_EQ(stopped.final_model, "");
   std::vector<std::string> lines;
   const LoopReport again = run_loop(short_config(dir.str()), nullptr, quiet(&lines));
@@ -173,7 +175,7 @@ TEST(Loop, StoppedInTrainingFinishesThatTrainingWhenRunAgain) {
   EXPECT_EQ(selfplay::count_games(dir.str() + "/games"), 12);  // no games played again
   ASSERT_FALSE(lines.empty());
   EXPECT_NE(lines[0].find("generation 1: finishing its training"), std::string::npos) << lines[0];
-  EXPECT_TRUE(train::read_generation_training(dir.str()).done);
+  EXPECT_TRUE(rundir::read_generation_training(dir.str()).done);
 }
 
 // Ctrl-C in the final matches: the last line said only why the generations ended and how many
@@ -288,13 +290,13 @@ TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
   const std::string run = dir.file("work/runs/r");
   // adopted.txt as older builds wrote it, relative to the working directory they ran in.
   write_file_atomically(run + "/models/adopted.txt", "runs/r/models/model-00000014.pt\n");
-  EXPECT_EQ(train::read_adopted(run), run + "/models/model-00000014.pt");
+  EXPECT_EQ(rundir::read_adopted(run), run + "/models/model-00000014.pt");
   // A missing or damaged adopted checkpoint is an error naming adopted.txt, not the bootstrap.
   write_file_atomically(run + "/models/adopted.txt", "models/model-00000099.pt\n");
   EXPECT_THROW(
       {
         try {
-          train::read_adopted(run);
+          rundir::read_adopted(run);
         } catch (const Error& e) {
           EXPECT_NE(std::string(e.what()).find(run + "/models/adopted.txt: names 'models/model-00000099.pt'"),
                     std::string::npos)
@@ -304,7 +306,7 @@ TEST(Loop, RunContinuedFromAnotherDirectoryKeepsItsAdoptedNetwork) {
       },
       Error);
   std::ofstream(run + "/models/model-00000099.pt") << "not a checkpoint";
-  EXPECT_THROW(train::read_adopted(run), Error);
+  EXPECT_THROW(rundir::read_adopted(run), Error);
   EXPECT_THROW(run_loop(short_config(run), nullptr, quiet()), Error);
 }
 
@@ -430,7 +432,7 @@ TEST(Loop, GamesOnDiskNeverSkipATraining) {
   job.make_evaluator = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   selfplay::run_selfplay(job);
   run_loop(short_config(dir.str()), nullptr, quiet());
-  EXPECT_EQ(step_of(train::read_current(dir.str() + "/models")), 14);  // the bootstrap's training happened
+  EXPECT_EQ(step_of(rundir::read_current(dir.str() + "/models")), 14);  // the bootstrap's training happened
   // A worker adds games enough for two more generations while the loop is down.
   job.worker_id = "follower";
   job.games = 12 + 2 * 8;

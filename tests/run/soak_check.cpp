@@ -23,10 +23,11 @@
 #include "models/checkpoint.h"
 #include "run/ladder.h"
 #include "run/run_config.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/loop_state.h"
+#include "rundir/run_plots.h"
 #include "selfplay/game_slot.h"
 #include "selfplay/selfplay.h"
-#include "train/plots.h"
-#include "train/run_files.h"
 
 namespace {
 
@@ -92,13 +93,13 @@ void check_generations(const run::RunConfig& config, const run::Ladder& ladder, 
     if (seen[g] > 1) ++f.repeated, f.problem("generation " + std::to_string(g) + " has " + std::to_string(seen[g]));
   }
   f.generations = int(seen.size());
-  const std::string final_model = train::checkpoint_file_name(step_of(lc, lc.generations));
+  const std::string final_model = rundir::checkpoint_file_name(step_of(lc, lc.generations));
   const std::string models = config.run_dir() + "/models";
-  if (const std::string current = train::read_current(models); fs::path(current).filename() != final_model)
+  if (const std::string current = rundir::read_current(models); fs::path(current).filename() != final_model)
     f.problem("current.txt names " + current + ", not " + final_model);
-  if (const std::string adopted = train::read_adopted(config.run_dir()); fs::path(adopted).filename() != final_model)
+  if (const std::string adopted = rundir::read_adopted(config.run_dir()); fs::path(adopted).filename() != final_model)
     f.problem("adopted.txt names " + adopted + ", not " + final_model);
-  const train::GenerationTraining t = train::read_generation_training(config.run_dir());
+  const rundir::GenerationTraining t = rundir::read_generation_training(config.run_dir());
   if (t.generation != lc.generations - 1 || !t.done)
     f.problem("generation.txt: generation " + std::to_string(t.generation) + (t.done ? " done" : " not done") +
               ", expected " + std::to_string(lc.generations - 1) + " done");
@@ -147,7 +148,7 @@ void check_matches(const run::RunConfig& config, const run::Ladder& ladder, Figu
 void check_checkpoints(const run::RunConfig& config, Figures& f) {
   const std::string models = config.run_dir() + "/models";
   const game::GameSpec spec = games::new_game(config.profile).take_or_throw("profile")->spec();
-  for (const std::string& path : train::list_checkpoints(models)) {
+  for (const std::string& path : rundir::list_checkpoints(models)) {
     ++f.checkpoints;
     try {
       models::load_network(path, spec);

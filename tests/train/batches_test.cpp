@@ -23,7 +23,6 @@
 #include "shell_helpers.h"
 #include "test_paths.h"
 #include "train/batch.h"
-#include "train/run_files.h"
 #include "train/trainer.h"
 #include "train_fixtures.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "models/checkpoint.h"
-#include "train/run_files.h"
+#include "rundir/checkpoint_files.h"
 
 namespace sz::train::test {
 
@@ -90,7 +90,7 @@ inline void expect_same_checkpoints(const std::string& a, const std::string& b) 
   EXPECT_FALSE(addr.a.empty());            // the optimiser state is there
   expect_same_archives(xa, xb, "", addr);  // the trainer's state inside them too
   EXPECT_FALSE(models::read_checkpoint_meta(a).trainer_state.empty());
-  EXPECT_FALSE(std::filesystem::exists(state_path(a)));  // no file beside the checkpoint any more
+  EXPECT_FALSE(std::filesystem::exists(rundir::state_path(a)));  // no file beside the checkpoint any more
 }
 
 }  // namespace sz::train::test

@@ -14,10 +14,10 @@
 #include "checkpoint_compare.h"
 #include "core/error.h"
 #include "data/shard_files.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/run_plots.h"
 #include "shell_helpers.h"
 #include "test_paths.h"
-#include "train/plots.h"
-#include "train/run_files.h"
 #include "train/trainer.h"
 #include "train_fixtures.h"
 
@@ -76,8 +76,8 @@ TEST(TrainCommand, KilledTrainerResumesAsIfNeverStopped) {
   while (at < 50 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     try {
-      const std::string current = read_current(killed.file("models"));
-      if (!current.empty()) at = checkpoint_step(fs::path(current).filename().string());
+      const std::string current = rundir::read_current(killed.file("models"));
+      if (!current.empty()) at = rundir::checkpoint_step(fs::path(current).filename().string());
     } catch (const Error&) {  // current.txt is replaced atomically; a reader sees old or new
     }
   }
@@ -85,12 +85,12 @@ TEST(TrainCommand, KilledTrainerResumesAsIfNeverStopped) {
   int status = 0;
   waitpid(child, &status, 0);
   ASSERT_TRUE(WIFSIGNALED(status)) << "the trainer ended before it was killed";
-  const std::string current = read_current(killed.file("models"));
-  const int64_t resumed_at = checkpoint_step(fs::path(current).filename().string());
+  const std::string current = rundir::read_current(killed.file("models"));
+  const int64_t resumed_at = rundir::checkpoint_step(fs::path(current).filename().string());
   ASSERT_LT(resumed_at, kSteps);
   std::printf("killed after checkpoint %lld; resuming\n", static_cast<long long>(resumed_at));
   ASSERT_EQ(run_cli({"train", "--run", killed.str(), "--steps", std::to_string(kSteps - resumed_at)}, true), 0);
-  const std::string last = "models/" + checkpoint_file_name(kSteps);
+  const std::string last = "models/" + rundir::checkpoint_file_name(kSteps);
   expect_same_checkpoints(reference.file(last), killed.file(last));
 }
 
@@ -105,7 +105,7 @@ TEST(Plots, DrawsLossAndGamePlots) {
     t.train_available(5);  // scores the newer games first: logs/heldout.jsonl
   }
   std::ofstream(run.file("logs/train.jsonl"), std::ios::app) << "{\"step\":25,\"loss\":";  // being written
-  const PlotReport report = plot_run(run.str(), {.games_per_point = 10});
+  const rundir::PlotReport report = rundir::plot_run(run.str(), {.games_per_point = 10});
   for (const char* name :
        {"loss", "learning_rate", "heldout", "value_by_material", "game_length", "results", "end_reasons"}) {
     const std::string png = run.file(std::string("plots/") + name + ".png");
@@ -123,7 +123,7 @@ TEST(Plots, DrawsLossAndGamePlots) {
   fs::create_directories(run.file("eval"));
   std::ofstream(run.file("eval/elo.jsonl")) << "{\"step\":10,\"elo\":0,\"lower\":-20,\"upper\":20}\n"
                                                "{\"step\":20,\"elo\":35.5,\"lower\":10,\"upper\":61}\n";
-  EXPECT_EQ(plot_run(run.str()).written.size(), 8u);
+  EXPECT_EQ(rundir::plot_run(run.str()).written.size(), 8u);
   EXPECT_TRUE(fs::exists(run.file("plots/elo.png")));
 }
 

@@ -13,15 +13,16 @@
 
 #include "../models/checkpoint_damage.h"
 #include "checkpoint_compare.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "data/shard_files.h"
 #include "models/checkpoint.h"
 #include "models/training.h"
 #include "nn/net_runner.h"
+#include "rundir/checkpoint_files.h"
+#include "rundir/run_plots.h"
 #include "test_paths.h"
-#include "train/plots.h"
-#include "train/run_files.h"
 #include "train_fixtures.h"
 
 namespace sz::train {
@@ -119,7 +120,7 @@ TEST(Trainer, ResumesFromTheStateFileBesideAnOlderCheckpoint) {
   models::Network net(net::Architecture{setup.net, setup.spec});
   auto optimizer = models::make_optimizer(net, setup.train.optimizer);
   models::CheckpointMeta meta = models::load_checkpoint(old, net, optimizer.get(), "sgd");
-  write_file_atomically(state_path(old), meta.trainer_state);
+  write_file_atomically(rundir::state_path(old), meta.trainer_state);
   meta.trainer_state.clear();
   fs::remove(old);
   models::save_checkpoint(old, net, optimizer.get(), "sgd", meta);
@@ -147,8 +148,8 @@ TEST(Trainer, ReplayRatioCapsTheStepsUntilNewGamesArrive) {
   const int64_t total = first + test::positions_of_games(30, 10);
   EXPECT_EQ(t.train_available(100'000), int(total * 2 / 32) - expected);
   EXPECT_EQ(t.positions_seen(), total);
-  EXPECT_EQ(read_current(run.file("models")), t.current_checkpoint());
-  EXPECT_EQ(checkpoint_step(fs::path(t.current_checkpoint()).filename().string()), t.step());
+  EXPECT_EQ(rundir::read_current(run.file("models")), t.current_checkpoint());
+  EXPECT_EQ(rundir::checkpoint_step(fs::path(t.current_checkpoint()).filename().string()), t.step());
 }
 
 TEST(Trainer, NoTrainingBeforeMinPositions) {
@@ -184,7 +185,7 @@ TEST(Trainer, TrainWaitsWhenCappedAndStopsCleanlyWithACheckpoint) {
   stopper.join();
   ASSERT_FALSE(info.empty());
   EXPECT_NE(info[0].find("waiting for games"), std::string::npos) << info[0];
-  EXPECT_EQ(t.current_checkpoint(), run.file("models/" + checkpoint_file_name(cap)));
+  EXPECT_EQ(t.current_checkpoint(), run.file("models/" + rundir::checkpoint_file_name(cap)));
 }
 
 struct Collected {
@@ -220,8 +221,8 @@ TEST(Trainer, MissingCurrentTxtResumesFromTheNewestReadableCheckpoint) {
     EXPECT_TRUE(w.has("(moved to " + models + "/damaged/model-00000015.pt)"));
     EXPECT_TRUE(w.has(models + "/current.txt is missing; resuming from " + models +
                       "/model-00000010.pt, the newest readable checkpoint"));
-    EXPECT_EQ(read_current(models), models + "/model-00000010.pt");  // the pointer is back
-    EXPECT_EQ(t.train_available(5), 5);                              // a new model-00000015.pt, over nothing
+    EXPECT_EQ(rundir::read_current(models), models + "/model-00000010.pt");  // the pointer is back
+    EXPECT_EQ(t.train_available(5), 5);                                      // a new model-00000015.pt, over nothing
   }
   EXPECT_NO_THROW(models::read_checkpoint_meta(models + "/model-00000015.pt"));
   // A trainer stopped between writing a checkpoint and current.txt: the newer, complete one wins.

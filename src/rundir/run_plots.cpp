@@ -1,4 +1,4 @@
-#include "train/plots.h"
+#include "rundir/run_plots.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,8 +11,9 @@
 #include "data/shard_files.h"
 #include "data/shard_reader.h"
 #include "plot/gnuplot.h"
+#include "rundir/run_paths.h"
 
-namespace sz::train {
+namespace sz::rundir {
 
 namespace fs = std::filesystem;
 
@@ -83,7 +84,7 @@ using plot::Chart;
 class Plotter {
  public:
   Plotter(const std::string& run_dir, const PlotOptions& options, PlotReport& report)
-      : plotter_((fs::path(run_dir) / "plots").string(), options.gnuplot), report_(report) {}
+      : plotter_(RunPaths(run_dir).plots(), options.gnuplot), report_(report) {}
 
   void draw(const Chart& chart, const std::vector<std::string>& columns, const std::vector<std::vector<double>>& rows) {
     report_.written.push_back(plotter_.draw(chart, columns, rows));
@@ -214,17 +215,16 @@ PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   std::error_code ec;
   if (!fs::is_directory(run_dir, ec)) throw Error(run_dir + ": no such run directory");
   // A typo naming another directory would otherwise "plot" it: every plot skipped, exit 0.
-  bool run = false;
-  for (const char* part : {"logs", "games", "models", "eval"})
-    run = run || fs::is_directory(fs::path(run_dir) / part, ec);
-  if (!run) throw Error(run_dir + ": not a run directory (it has no logs/, games/, models/ or eval/)");
+  const RunPaths paths(run_dir);
+  if (!paths.looks_like_run())
+    throw Error(run_dir + ": not a run directory (it has no logs/, games/, models/ or eval/)");
   if (options.games_per_point < 1) throw Error("games per point must be at least 1");
   PlotReport report;
   Plotter plotter(run_dir, options, report);
-  plot_training(plotter, read_jsonl((fs::path(run_dir) / "logs" / "train.jsonl").string(), report));
-  plot_heldout(plotter, read_jsonl((fs::path(run_dir) / "logs" / "heldout.jsonl").string(), report));
-  plot_games(plotter, read_games((fs::path(run_dir) / "games").string(), report), options.games_per_point);
-  const std::string elo = (fs::path(run_dir) / "eval" / "elo.jsonl").string();
+  plot_training(plotter, read_jsonl(paths.train_log(), report));
+  plot_heldout(plotter, read_jsonl(paths.heldout_log(), report));
+  plot_games(plotter, read_games(paths.games(), report), options.games_per_point);
+  const std::string elo = paths.elo_log();
   if (fs::exists(elo, ec))
     plot_elo(plotter, read_jsonl(elo, report));
   else
@@ -232,4 +232,4 @@ PlotReport plot_run(const std::string& run_dir, const PlotOptions& options) {
   return report;
 }
 
-}  // namespace sz::train
+}  // namespace sz::rundir

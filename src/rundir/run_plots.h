@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sz::train {
+namespace sz::rundir {
 
 struct PlotOptions {
   int64_t games_per_point = 100;
@@ -39,4 +39,4 @@ struct PlotReport {
 // is missing or not a run directory (none of logs/, games/, models/, eval/ in it).
 PlotReport plot_run(const std::string& run_dir, const PlotOptions& options = {});
 
-}  // namespace sz::train
+}  // namespace sz::rundir
