@@ -2,7 +2,6 @@
 // Field lists (the visitor interface of config/section.h: NetConfig's, GameSpec's, the rule
 // profile's sections) read from and written to JSON objects, so that the bundle's model.json
 // lists each field once, as the YAML files and checkpoints do. Yaml-free and torch-free.
-#include <cstdio>
 #include <initializer_list>
 #include <set>
 #include <string>
@@ -10,7 +9,7 @@
 #include <utility>
 
 #include "core/json.h"
-#include "core/json_text.h"
+#include "core/json_writer.h"
 
 namespace sz::client {
 
@@ -75,41 +74,38 @@ class JsonFieldReader {
   std::set<std::string> read_;
 };
 
-// Writes fields as the members of a JSON object on one line: `"blocks": 6, "channels": 64`.
+// Writes fields as the members of a JSON object on one line: `{"blocks": 6, "channels": 64}`
+// (core's JsonWriter, Inline).
 class JsonFieldWriter {
  public:
+  JsonFieldWriter() { w_.object(JsonWriter::Layout::Inline); }
+
   template <typename T>
   void num(const char* key, const T& field, T, T) {
-    if constexpr (std::is_integral_v<T>) {
-      add(key, std::to_string(field));
-    } else {
-      char text[32];  // the shortest text that reads back to the same float or double
-      std::snprintf(text, sizeof text, std::is_same_v<T, float> ? "%.9g" : "%.17g", double(field));
-      add(key, text);
-    }
+    if constexpr (std::is_integral_v<T>)
+      w_.add(key, field);
+    else  // the shortest text that reads back to the same float or double
+      w_.add(key, double(field), std::is_same_v<T, float> ? "%.9g" : "%.17g");
   }
-  void flag(const char* key, const bool& field) { add(key, field ? "true" : "false"); }
-  void text(const char* key, const std::string& field) { add(key, json_quoted(field)); }
+  void flag(const char* key, const bool& field) { w_.add(key, field); }
+  void text(const char* key, const std::string& field) { w_.add(key, field); }
   template <typename E>
   void choice(const char* key, const E& field, std::initializer_list<std::pair<const char*, E>> names) {
     for (const auto& [name, value] : names)
-      if (value == field) add(key, json_quoted(name));
+      if (value == field) w_.add(key, name);
   }
-  void range(const char* key, const int (&field)[2], int, int) {
-    add(key, "[" + std::to_string(field[0]) + ", " + std::to_string(field[1]) + "]");
-  }
+  void range(const char* key, const int (&field)[2], int, int) { w_.array(key).add(field[0]).add(field[1]).close(); }
   void check(bool, const char*, const std::string&) const {}
   std::string path(const char* key) const { return key; }
 
   // `{...}` of every field written so far.
-  std::string object() const { return "{" + members_ + "}"; }
+  std::string object() const {
+    JsonWriter done = w_;
+    return done.close().str();
+  }
 
  private:
-  void add(const char* key, const std::string& value) {
-    if (!members_.empty()) members_ += ", ";
-    members_ += json_quoted(key) + ": " + value;
-  }
-  std::string members_;
+  JsonWriter w_;
 };
 
 }  // namespace sz::client

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "client/json_fields.h"
-#include "core/json_text.h"
+#include "core/json_writer.h"
 #include "games/chaturanga/rule_profile_fields.h"
 
 namespace sz::client {
@@ -31,14 +31,14 @@ void read_section(const JsonAt& object, const char* key, RuleProfile& p, Fields 
 }  // namespace
 
 std::string profile_json(const RuleProfile& p) {
-  std::string out = "{\"id\": " + json_quoted(p.id) + ", \"source\": " + json_quoted(p.source) +
-                    ", \"game\": " + json_quoted(chaturanga::game_name(p.game));
+  JsonWriter w;
+  w.object(JsonWriter::Layout::Inline).add("id", p.id).add("source", p.source).add("game", chaturanga::game_name(p.game));
   if (p.game == Game::Sittuyin) {
-    out += ", \"placement\": " + section_json(p, [](auto& v, RuleProfile& q) { chaturanga::placement_fields(v, q); });
-    out += ", \"promotion\": " + section_json(p, [](auto& v, RuleProfile& q) { chaturanga::promotion_fields(v, q); });
+    w.raw("placement", section_json(p, [](auto& v, RuleProfile& q) { chaturanga::placement_fields(v, q); }));
+    w.raw("promotion", section_json(p, [](auto& v, RuleProfile& q) { chaturanga::promotion_fields(v, q); }));
   }
-  out += ", \"end\": " + section_json(p, [](auto& v, RuleProfile& q) { chaturanga::end_fields(v, q); });
-  return out + "}";
+  w.raw("end", section_json(p, [](auto& v, RuleProfile& q) { chaturanga::end_fields(v, q); }));
+  return w.close().str();
 }
 
 RuleProfile profile_from_json(const JsonAt& object) {

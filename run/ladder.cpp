@@ -10,7 +10,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json.h"
-#include "core/json_text.h"
+#include "core/json_writer.h"
 #include "core/read_file.h"
 #include "rundir/checkpoint_files.h"
 #include "rundir/run_paths.h"
@@ -22,14 +22,19 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string match_line(const LadderMatch& m) {
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "{\"a_step\": %lld, \"a_generation\": %d, \"b_step\": %lld, \"b_generation\": %d, \"wins\": %d, "
-                "\"draws\": %d, \"losses\": %d, \"simulations\": %d, \"conditions\": %llu%s}",
-                static_cast<long long>(m.a_step), m.a_generation, static_cast<long long>(m.b_step), m.b_generation,
-                m.score.wins, m.score.draws, m.score.losses, m.simulations,
-                static_cast<unsigned long long>(m.conditions), m.final ? ", \"final\": 1" : "");
-  return line;
+  JsonWriter w;
+  w.object(JsonWriter::Layout::Inline)
+      .add("a_step", m.a_step)
+      .add("a_generation", m.a_generation)
+      .add("b_step", m.b_step)
+      .add("b_generation", m.b_generation)
+      .add("wins", m.score.wins)
+      .add("draws", m.score.draws)
+      .add("losses", m.score.losses)
+      .add("simulations", m.simulations)
+      .add("conditions", m.conditions);
+  if (m.final) w.add("final", 1);
+  return w.close().str();
 }
 
 constexpr double kMaxGames = 1e6;  // more games than any match of a loop plays
@@ -77,12 +82,14 @@ std::optional<LadderMatch> parse_match(const std::string& line, const std::strin
   return m;
 }
 
-std::string json_rating(const LadderRating& r) {
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "{\"step\": %lld, \"generation\": %d, \"elo\": %.1f, \"lower\": %.1f, \"upper\": %.1f}",
-                static_cast<long long>(r.step), r.generation, r.rating.elo, r.rating.lower, r.rating.upper);
-  return line;
+void add_rating(JsonWriter& w, const LadderRating& r) {
+  w.object(JsonWriter::Layout::Inline)
+      .add("step", r.step)
+      .add("generation", r.generation)
+      .add("elo", r.rating.elo, "%.1f")
+      .add("lower", r.rating.lower, "%.1f")
+      .add("upper", r.rating.upper, "%.1f")
+      .close();
 }
 
 // The text of the file at `path`, "" when there is none.
@@ -139,8 +146,9 @@ void Ladder::append(const std::string& path, const std::string& line) const {
 void Ladder::add_network(const LadderNetwork& n) {
   for (const LadderNetwork& known : networks_)
     if (known.step == n.step) return;
-  append(paths_.ladder_networks(),
-         "{\"step\": " + std::to_string(n.step) + ", \"generation\": " + std::to_string(n.generation) + "}");
+  JsonWriter line;
+  line.object(JsonWriter::Layout::Inline).add("step", n.step).add("generation", n.generation).close();
+  append(paths_.ladder_networks(), line.str());
   networks_.push_back(n);
 }
 
@@ -203,20 +211,28 @@ LadderFit Ladder::fit() const {
 
 void Ladder::write(const LadderFit& fit) const {
   fs::create_directories(paths_.eval());
-  std::string elo, networks;
+  std::string elo;
+  JsonWriter doc;
+  doc.object()
+      .add("format", "sittuyin-zero ladder")
+      .add("version", 1)
+      .add("ratings_over", fit.anchored ? anchor_ : "the first network")
+      .add("games", fit.games)
+      .array("networks");
   for (const LadderRating& r : fit.networks) {
-    elo += json_rating(r) + "\n";
-    networks += std::string(networks.empty() ? "" : ",\n") + "    " + json_rating(r);
+    add_rating(doc, r);
+    JsonWriter line;
+    add_rating(line, r);
+    elo += line.str() + "\n";
   }
-  char trend[256];
-  std::snprintf(trend, sizeof trend, "{\"slope\": %.1f, \"lower\": %.1f, \"upper\": %.1f, \"intercept\": %.1f}",
-                fit.trend.slope, fit.trend.lower, fit.trend.upper, fit.trend.intercept);
-  const std::string over = fit.anchored ? anchor_ : "the first network";
-  const std::string json =
-      "{\n  \"format\": \"sittuyin-zero ladder\",\n  \"version\": 1,\n  \"ratings_over\": " + json_quoted(over) +
-      ",\n  \"games\": " + std::to_string(fit.games) + ",\n  \"networks\": [\n" + networks +
-      "\n  ],\n  \"trend_per_generation\": " + trend + "\n}\n";
-  write_file_atomically(paths_.ladder(), json);
+  doc.close()
+      .object("trend_per_generation", JsonWriter::Layout::Inline)
+      .add("slope", fit.trend.slope, "%.1f")
+      .add("lower", fit.trend.lower, "%.1f")
+      .add("upper", fit.trend.upper, "%.1f")
+      .add("intercept", fit.trend.intercept, "%.1f")
+      .close();
+  write_file_atomically(paths_.ladder(), doc.close().str() + "\n");
   write_file_atomically(paths_.elo_log(), elo);
 }
 

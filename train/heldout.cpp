@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/json.h"
+#include "core/json_writer.h"
 #include "models/training.h"
 
 namespace sz::train {
@@ -83,23 +83,22 @@ HeldoutReport score_heldout(models::Network& net, const Window& window, const st
 
 std::string heldout_json(const HeldoutReport& r, double unix_time) {
   constexpr const char* kDigits = "%.5g";
-  JsonLine line;
-  line.integer("step", r.step)
-      .number("time", unix_time, "%.3f")
-      .integer("positions", r.positions)
-      .integer("policy_positions", r.policy_positions)
-      .number("policy", r.policy, kDigits)
-      .number("wdl", r.wdl, kDigits)
-      .number("wdl_result", r.wdl_result, kDigits);
+  JsonWriter line;
+  line.object(JsonWriter::Layout::Compact)
+      .add("step", r.step)
+      .add("time", unix_time, "%.3f")
+      .add("positions", r.positions)
+      .add("policy_positions", r.policy_positions)
+      .add("policy", r.policy, kDigits)
+      .add("wdl", r.wdl, kDigits)
+      .add("wdl_result", r.wdl_result, kDigits);
   for (int edge = -kMaxEdge; edge <= kMaxEdge; ++edge) {
     const HeldoutReport::Bin& bin = r.by_edge[size_t(edge + kMaxEdge)];
     if (!bin.n) continue;
     const std::string k = edge_key(edge);
-    line.integer("n_" + k, bin.n)
-        .number("predicted_" + k, bin.predicted, kDigits)
-        .number("actual_" + k, bin.actual, kDigits);
+    line.add("n_" + k, bin.n).add("predicted_" + k, bin.predicted, kDigits).add("actual_" + k, bin.actual, kDigits);
   }
-  return line.str();
+  return line.close().str();
 }
 
 std::string heldout_line(const HeldoutReport& r) {

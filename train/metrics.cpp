@@ -1,27 +1,29 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/json.h"
+#include "core/json_writer.h"
 #include "train/trainer.h"
 
 namespace sz::train {
 
 std::string metrics_json(const StepMetrics& m, double unix_time) {
-  return JsonLine()
-      .integer("step", m.step)
-      .number("time", unix_time, "%.3f")
-      .number("loss", m.loss)
-      .number("policy", m.policy)
-      .number("wdl", m.wdl)
-      .number("moves_left", m.moves_left)
-      .number("lr", m.learning_rate)
-      .number("samples_per_s", m.samples_per_s, "%.1f")
-      .number("loader_wait", m.loader_wait, "%.4f")
-      .integer("window", m.window)
-      .integer("window_shards", m.window_shards)
-      .integer("positions_seen", m.positions_seen)
-      .integer("samples", m.samples)
-      .str();
+  JsonWriter line;
+  line.object(JsonWriter::Layout::Compact)
+      .add("step", m.step)
+      .add("time", unix_time, "%.3f")
+      .add("loss", m.loss)
+      .add("policy", m.policy)
+      .add("wdl", m.wdl)
+      .add("moves_left", m.moves_left)
+      .add("lr", m.learning_rate)
+      .add("samples_per_s", m.samples_per_s, "%.1f")
+      .add("loader_wait", m.loader_wait, "%.4f")
+      .add("window", m.window)
+      .add("window_shards", m.window_shards)
+      .add("positions_seen", m.positions_seen)
+      .add("samples", m.samples)
+      .close();
+  return line.str();
 }
 
 std::string progress_line(const StepMetrics& m) {

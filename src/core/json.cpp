@@ -351,23 +351,4 @@ std::optional<std::map<std::string, double>> json_numbers(std::string_view line)
   return out;
 }
 
-JsonLine& JsonLine::key(std::string_view key) {
-  if (text_.size() > 1) text_ += ',';
-  text_ += json_quoted(key);
-  text_ += ':';
-  return *this;
-}
-
-JsonLine& JsonLine::integer(std::string_view name, int64_t value) {
-  key(name).text_ += std::to_string(value);
-  return *this;
-}
-
-JsonLine& JsonLine::number(std::string_view name, double value, const char* format) {
-  char digits[64] = "null";
-  if (std::isfinite(value)) std::snprintf(digits, sizeof digits, format, value);
-  key(name).text_ += digits;
-  return *this;
-}
-
 }  // namespace sz

@@ -2,8 +2,7 @@
 // The one JSON reader (RFC 8259: objects, arrays, strings with escapes, numbers, true, false,
 // null): the bundle's model.json, the run's JSON-lines logs, the ladder. A view of a value with its
 // place in the document makes every error name the file and the dotted key: "dir/model.json:
-// missing key 'net.blocks'". And the one writer of the logs' flat objects (JsonLine); quoting is
-// core/json_text.h.
+// missing key 'net.blocks'". The one writer is core/json_writer.h.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -45,19 +44,6 @@ Result<Json> parse_json(std::string_view text, std::string_view source);
 // being written, say).
 std::optional<std::map<std::string, double>> json_numbers(std::string_view line);
 
-// A flat JSON object written field by field, for JSON-lines logs: `{"step":12,"loss":0.5}`. A
-// number that is not finite (a diverged loss) is written as null: JSON has no NaN.
-class JsonLine {
- public:
-  JsonLine& integer(std::string_view key, int64_t value);
-  // `format`: printf's, for the digits the field deserves ("%.6g", "%.3f").
-  JsonLine& number(std::string_view key, double value, const char* format = "%.6g");
-  std::string str() const { return text_ + "}"; }
-
- private:
-  JsonLine& key(std::string_view key);
-  std::string text_ = "{";
-};
 
 class JsonAt {
  public:

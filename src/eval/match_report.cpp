@@ -7,31 +7,36 @@
 #include <filesystem>
 
 #include "core/error.h"
-#include "core/json_text.h"
+#include "core/json_writer.h"
 
 namespace sz::eval {
 
 namespace {
 
-std::string number(double v) {
-  if (!std::isfinite(v)) return "null";
-  if (std::fabs(v) < 0.005) v = 0;  // no "-0.00"
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
+// A figure with two decimals: no "-0.00" (non-finite ones the writer writes as null).
+double figure(double v) { return std::fabs(v) < 0.005 ? 0 : v; }
+constexpr const char* kFigure = "%.2f";
 
 const char* verdict_name(Sprt::Verdict v) {
   return v == Sprt::Verdict::AcceptH0 ? "H0" : v == Sprt::Verdict::AcceptH1 ? "H1" : "continue";
 }
 
-std::string sprt_json(const MatchResult& r) {
-  if (!r.sprt) return "null";
+void add_sprt(JsonWriter& w, const MatchResult& r) {
+  if (!r.sprt) {
+    w.raw("sprt", "null");
+    return;
+  }
   const Sprt& s = *r.sprt;
-  return "{\"elo0\": " + number(s.elo0) + ", \"elo1\": " + number(s.elo1) + ", \"alpha\": " + number(s.alpha) +
-         ", \"beta\": " + number(s.beta) + ", \"llr\": " + number(r.llr) +
-         ", \"lower_bound\": " + number(s.lower_bound()) + ", \"upper_bound\": " + number(s.upper_bound()) +
-         ", \"verdict\": \"" + verdict_name(r.verdict) + "\"}";
+  w.object("sprt", JsonWriter::Layout::Inline)
+      .add("elo0", figure(s.elo0), kFigure)
+      .add("elo1", figure(s.elo1), kFigure)
+      .add("alpha", figure(s.alpha), kFigure)
+      .add("beta", figure(s.beta), kFigure)
+      .add("llr", figure(r.llr), kFigure)
+      .add("lower_bound", figure(s.lower_bound()), kFigure)
+      .add("upper_bound", figure(s.upper_bound()), kFigure)
+      .add("verdict", verdict_name(r.verdict))
+      .close();
 }
 
 }  // namespace
@@ -81,31 +86,47 @@ std::string format_match_table(const MatchResult& r) {
 }
 
 std::string match_json(const MatchResult& r) {
-  std::string out = "{\n  \"format\": \"sittuyin-zero match\",\n  \"version\": " + std::to_string(kMatchJsonVersion) +
-                    ",\n  \"profile\": " + json_quoted(r.profile) +
-                    ",\n  \"games\": {\"scheduled\": " + std::to_string(r.games_scheduled) +
-                    ", \"played\": " + std::to_string(r.games_played) +
-                    ", \"forfeits\": " + std::to_string(r.forfeits) +
-                    ", \"stopped\": " + (r.stopped ? "true" : "false") + "},\n  \"seconds\": " + number(r.seconds) +
-                    ",\n  \"players\": [";
+  using Layout = JsonWriter::Layout;
+  JsonWriter w;
+  w.object()
+      .add("format", "sittuyin-zero match")
+      .add("version", kMatchJsonVersion)
+      .add("profile", r.profile)
+      .object("games", Layout::Inline)
+      .add("scheduled", r.games_scheduled)
+      .add("played", r.games_played)
+      .add("forfeits", r.forfeits)
+      .add("stopped", r.stopped)
+      .close()
+      .add("seconds", figure(r.seconds), kFigure)
+      .array("players");
   for (size_t i = 0; i < r.names.size(); ++i) {
     const Rating rating = i < r.ratings.size() ? r.ratings[i] : Rating{};
-    out += std::string(i ? "," : "") + "\n    {\"name\": " + json_quoted(r.names[i]) +
-           ", \"elo\": " + number(rating.elo) + ", \"lower\": " + number(rating.lower) +
-           ", \"upper\": " + number(rating.upper) + "}";
+    w.object(Layout::Inline)
+        .add("name", r.names[i])
+        .add("elo", figure(rating.elo), kFigure)
+        .add("lower", figure(rating.lower), kFigure)
+        .add("upper", figure(rating.upper), kFigure)
+        .close();
   }
-  out +=
-      "\n  ],\n  \"anchor\": " + json_quoted(r.names.empty() ? "" : r.names[size_t(r.anchor)]) + ",\n  \"pairings\": [";
-  for (size_t i = 0; i < r.pairings.size(); ++i) {
-    const PairingResult& p = r.pairings[i];
-    out += std::string(i ? "," : "") + "\n    {\"a\": " + json_quoted(r.names[size_t(p.a)]) +
-           ", \"b\": " + json_quoted(r.names[size_t(p.b)]) + ", \"games\": " + std::to_string(p.score.games()) +
-           ", \"wins\": " + std::to_string(p.score.wins) + ", \"draws\": " + std::to_string(p.score.draws) +
-           ", \"losses\": " + std::to_string(p.score.losses) + ", \"score\": " + number(p.score.score()) +
-           ", \"elo\": " + number(p.elo.elo) + ", \"lower\": " + number(p.elo.lower) +
-           ", \"upper\": " + number(p.elo.upper) + "}";
+  w.close().add("anchor", r.names.empty() ? "" : r.names[size_t(r.anchor)]).array("pairings");
+  for (const PairingResult& p : r.pairings) {
+    w.object(Layout::Inline)
+        .add("a", r.names[size_t(p.a)])
+        .add("b", r.names[size_t(p.b)])
+        .add("games", p.score.games())
+        .add("wins", p.score.wins)
+        .add("draws", p.score.draws)
+        .add("losses", p.score.losses)
+        .add("score", figure(p.score.score()), kFigure)
+        .add("elo", figure(p.elo.elo), kFigure)
+        .add("lower", figure(p.elo.lower), kFigure)
+        .add("upper", figure(p.elo.upper), kFigure)
+        .close();
   }
-  return out + "\n  ],\n  \"sprt\": " + sprt_json(r) + "\n}\n";
+  w.close();
+  add_sprt(w, r);
+  return w.close().str() + "\n";
 }
 
 }  // namespace sz::eval

@@ -1,11 +1,13 @@
 // The one JSON reader (core/json.h): documents read as written, every error names the place; the
 // flat numbers of a JSON-lines log; and the writer of such lines.
 #include "core/json.h"
+#include "core/json_writer.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace sz {
 namespace {
@@ -83,21 +85,64 @@ TEST(JsonNumbers, ReadsTheFlatNumbersOfALogLine) {
   EXPECT_THROW(JsonAt(big, "big.json")["x"].number(), Error);
 }
 
-// JsonLine writes what json_numbers reads back, keys quoted and a diverged loss as null.
-TEST(JsonLine, WritesAFlatObjectThatReadsBack) {
-  const std::string line = JsonLine()
-                               .integer("step", 40)
-                               .number("time", 1.5, "%.3f")
-                               .number("loss", std::nan(""))
-                               .number("weird \"key\"", 0.125)
-                               .str();
-  EXPECT_EQ(line, R"({"step":40,"time":1.500,"loss":null,"weird \"key\"":0.125})");
-  const auto back = json_numbers(line);
+// A log line (Compact) reads back through json_numbers, keys quoted and a diverged loss as null.
+TEST(JsonWriter, CompactLinesReadBack) {
+  JsonWriter w;
+  w.object(JsonWriter::Layout::Compact)
+      .add("step", int64_t{40})
+      .add("time", 1.5, "%.3f")
+      .add("loss", std::nan(""))
+      .add("weird \"key\"", 0.125)
+      .close();
+  EXPECT_EQ(w.str(), R"({"step":40,"time":1.500,"loss":null,"weird \"key\"":0.125})");
+  const auto back = json_numbers(w.str());
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(back->at("step"), 40.0);
   EXPECT_TRUE(std::isnan(back->at("loss")));
   EXPECT_EQ(back->at("weird \"key\""), 0.125);
-  EXPECT_EQ(JsonLine().str(), "{}");
+  EXPECT_EQ(JsonWriter().object(JsonWriter::Layout::Compact).close().str(), "{}");
+}
+
+// A document: Lines containers an item a line, Inline ones (and all inside them) on one line,
+// strings escaped, raw JSON as given; and what it writes, the reader reads back.
+TEST(JsonWriter, DocumentsLayOutAsAskedAndReadBack) {
+  JsonWriter w;
+  w.object()
+      .add("format", "a \"test\"\n")
+      .add("ok", true)
+      .object("games", JsonWriter::Layout::Inline)
+      .add("played", 3)
+      .array("seen")
+      .add(1)
+      .add(2)
+      .close()
+      .close()
+      .array("players");
+  for (const char* name : {"x", "y"}) w.object(JsonWriter::Layout::Inline).add("name", name).add("elo", -1.25, "%.1f").close();
+  w.close().array("none").close().raw("sprt", "null").close();
+  EXPECT_EQ(w.str(),
+            "{\n"
+            "  \"format\": \"a \\\"test\\\"\\u000a\",\n"
+            "  \"ok\": true,\n"
+            "  \"games\": {\"played\": 3, \"seen\": [1, 2]},\n"
+            "  \"players\": [\n"
+            "    {\"name\": \"x\", \"elo\": -1.2},\n"
+            "    {\"name\": \"y\", \"elo\": -1.2}\n"
+            "  ],\n"
+            "  \"none\": [],\n"
+            "  \"sprt\": null\n"
+            "}");
+  const Json back = parse_json(w.str(), "w.json").take_or_throw();
+  const JsonAt at(back, "w.json");
+  EXPECT_EQ(at["format"].text(), "a \"test\"\n");
+  EXPECT_EQ(at["games"]["seen"][1].integer(0, 9), 2);
+  EXPECT_EQ(at["players"][1]["name"].text(), "y");
+  EXPECT_EQ(at["none"].size(), 0u);
+  // An unclosed container is the caller's bug, refused rather than written half.
+  JsonWriter open;
+  open.object();
+  EXPECT_THROW((void)open.str(), std::logic_error);
+  EXPECT_THROW(JsonWriter().close(), std::logic_error);
 }
 
 }  // namespace

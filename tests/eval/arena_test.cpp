@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 
+#include "core/json.h"
 #include "eval/match_report.h"
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
@@ -110,6 +111,13 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
   for (const char* key :
        {"\"format\": \"sittuyin-zero match\"", "\"pairings\"", "\"anchor\": \"random\"", "\"sprt\": null"})
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
+  // And it is JSON that reads back, with what the match found.
+  const Json doc = parse_json(json, "results.json").take_or_throw();
+  const JsonAt report(doc, "results.json");
+  ASSERT_EQ(report["players"].size(), 2u);
+  EXPECT_EQ(report["players"][1]["name"].text(), "random");
+  EXPECT_EQ(report["pairings"][0]["games"].integer(0, 100), 6);
+  EXPECT_EQ(report["games"]["played"].integer(0, 100), 6);
   std::filesystem::remove_all(dir);
 }
 
