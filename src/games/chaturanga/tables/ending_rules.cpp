@@ -1,36 +1,30 @@
 #include "games/chaturanga/tables/ending_rules.h"
 
 #include <cstdio>
+#include <initializer_list>
+#include <map>
+#include <utility>
 
 #include "core/fnv1a.h"
+#include "games/chaturanga/rule_profile_fields.h"
 
 namespace sz::chaturanga::tables {
 
 namespace {
 
-const char* stalemate_name(StalemateRule r) {
-  switch (r) {
-    case StalemateRule::Draw:
-      return "draw";
-    case StalemateRule::IllegalToCause:
-      return "illegal-to-cause";
-    case StalemateRule::Loss:
-      return "loss";
+// The names the rule profile's field list (rule_profile_fields.h) gives the `end` section's
+// choices, so that each name is spelled there alone: {"stalemate": "draw", ...}.
+struct ChoiceNames {
+  std::map<std::string, std::string> names;
+  template <typename E>
+  void choice(const char* key, const E& field, std::initializer_list<std::pair<const char*, E>> choices) {
+    for (const auto& [name, value] : choices)
+      if (value == field) names[key] = name;
   }
-  return "?";
-}
-
-const char* insufficient_name(InsufficientMaterialRule r) {
-  switch (r) {
-    case InsufficientMaterialRule::None:
-      return "none";
-    case InsufficientMaterialRule::Pychess:
-      return "pychess";
-    case InsufficientMaterialRule::BareKings:
-      return "bare-kings";
-  }
-  return "?";
-}
+  template <typename T>
+  void num(const char*, const T&, T, T) {}
+  void flag(const char*, const bool&) {}
+};
 
 }  // namespace
 
@@ -39,10 +33,15 @@ EndingRules ending_rules(const RuleProfile& p) {
 }
 
 std::string describe(const EndingRules& r) {
-  return "game=" + std::string(game_name(r.game)) + " stalemate=" + stalemate_name(r.stalemate) +
-         " counting=" + (r.counting == CountingRule::Asean ? "asean" : "none") +
-         " n-move=" + std::to_string(r.n_move_plies) + " insufficient=" + insufficient_name(r.insufficient) +
-         " bare-king=" + (r.bare_king_loses ? "loses" : "no");
+  RuleProfile p;
+  p.stalemate = r.stalemate;
+  p.counting = r.counting;
+  p.insufficient = r.insufficient;
+  ChoiceNames choices;
+  end_fields(choices, p);
+  return "game=" + std::string(game_name(r.game)) + " stalemate=" + choices.names["stalemate"] +
+         " counting=" + choices.names["counting"] + " n-move=" + std::to_string(r.n_move_plies) +
+         " insufficient=" + choices.names["insufficient_material"] + " bare-king=" + (r.bare_king_loses ? "loses" : "no");
 }
 
 uint64_t fingerprint(const EndingRules& rules) {
