@@ -12,6 +12,7 @@
 #include "eval/player_spec.h"
 #include "eval/start_suite.h"
 #include "games/registry.h"
+#include "plot/gnuplot.h"
 #include "nn/evaluators.h"
 #include "run/run_config.h"
 #include "rundir/checkpoint_files.h"
@@ -65,23 +66,23 @@ std::vector<std::string> checkpoints_of(const std::string& run) {
   return paths;
 }
 
+// plots/levels.png, by plot/'s Plotter; without gnuplot the levels stand, and the line says why.
 void plot_levels(const eval::LevelsResult& result, const rundir::RunPaths& run) {
-  fs::create_directories(run.plots());
-  const std::string png = run.plots() + "/levels.png";
-  FILE* gp = popen("gnuplot 2>/dev/null", "w");
-  if (!gp) return;
-  std::fprintf(gp,
-               "set terminal png size 900,500\nset output '%s'\nset title 'Strength levels (Elo over the random mover, "
-               "95%% interval)'\n"
-               "set xlabel 'level'\nset ylabel 'Elo'\nset xtics 1\nset grid\nplot '-' with yerrorbars title 'levels', "
-               "'-' with lines notitle\n",
-               png.c_str());
-  for (int pass = 0; pass < 2; ++pass) {
-    for (const auto& l : result.levels)
-      std::fprintf(gp, "%d %f %f %f\n", l.level, l.rating.elo, l.rating.lower, l.rating.upper);
-    std::fprintf(gp, "e\n");
+  std::vector<std::vector<double>> rows;
+  for (const auto& l : result.levels) rows.push_back({double(l.level), l.rating.elo, l.rating.lower, l.rating.upper});
+  plot::Chart chart;
+  chart.name = "levels";
+  chart.title = "Strength levels (Elo over the random mover, 95% interval)";
+  chart.xlabel = "level";
+  chart.ylabel = "Elo";
+  chart.extra = "set xtics 1\nset offsets 0.5, 0.5, 0, 0\n";  // the end levels' bars off the frame
+  chart.plot = "plot DATA using 1:2:3:4 with yerrorbars title 'levels', DATA using 1:2 with lines notitle";
+  try {
+    const std::string png = plot::Plotter(run.plots()).draw(chart, {"level", "elo", "lower", "upper"}, rows, {900, 500});
+    std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
+  } catch (const Error& e) {
+    std::fprintf(stderr, "levels: no plot: %s\n", e.what());
   }
-  if (pclose(gp) == 0) std::fprintf(stderr, "levels: wrote %s\n", png.c_str());
 }
 
 // The manifest's `search` key: the search every MCTS level played with (the config's `play`, --set
