@@ -107,18 +107,12 @@ std::string_view to_string(EndReason reason) {
   return "?";
 }
 
-std::string_view to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::WhiteWins:
-      return "1-0";
-    case Outcome::BlackWins:
-      return "0-1";
-    case Outcome::Draw:
-      return "1/2-1/2";
-    case Outcome::Ongoing:
-      return "*";
-  }
-  return "*";
+game::GameResult game_result(Outcome outcome) {
+  static constexpr game::GameResult kResults[] = {game::GameResult::Ongoing, game::GameResult::FirstWins,
+                                                  game::GameResult::SecondWins, game::GameResult::Draw};
+  return kResults[int(outcome)];
 }
+
+std::string_view to_string(Outcome outcome) { return game::pgn_result(game_result(outcome)); }
 
 }  // namespace sz::chaturanga

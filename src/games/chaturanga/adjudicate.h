@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "game/game_state.h"
 #include "games/chaturanga/position.h"
 
 namespace sz::chaturanga {
@@ -41,6 +42,7 @@ GameEnd adjudicate(const Position& pos, std::span<const uint64_t> history);
 bool cannot_mate(const Position& pos, Color c);
 
 std::string_view to_string(EndReason reason);
-std::string_view to_string(Outcome outcome);  // "1-0", "0-1", "1/2-1/2", "*"
+std::string_view to_string(Outcome outcome);  // "1-0", "0-1", "1/2-1/2", "*" (game::pgn_result)
+game::GameResult game_result(Outcome outcome);  // the seam's result: White is the first player
 
 }  // namespace sz::chaturanga

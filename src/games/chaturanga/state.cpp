@@ -43,9 +43,7 @@ void State::apply(game::ActionId action) {
 
 game::Outcome State::outcome() const {
   const GameEnd end = adjudicate(pos_, history_);
-  static constexpr game::GameResult kResults[] = {game::GameResult::Ongoing, game::GameResult::FirstWins,
-                                                  game::GameResult::SecondWins, game::GameResult::Draw};
-  return {kResults[int(end.outcome)], chaturanga::to_string(end.reason)};
+  return {game_result(end.outcome), chaturanga::to_string(end.reason)};
 }
 
 int State::repetitions() const { return earlier_occurrences(pos_, history_); }
