@@ -7,7 +7,6 @@
 #include <limits>
 #include <optional>
 
-#include "core/json_text.h"
 #include "core/parse_number.h"
 
 namespace sz {

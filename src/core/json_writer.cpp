@@ -1,9 +1,28 @@
 #include "core/json_writer.h"
 
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 namespace sz {
+
+// `text` in double quotes, with '"' and '\' escaped and control bytes written as \u00NN.
+void JsonWriter::quoted(std::string_view text) {
+  text_ += '"';
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      text_ += '\\';
+      text_ += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      text_ += escape;
+    } else {
+      text_ += c;
+    }
+  }
+  text_ += '"';
+}
 
 JsonWriter& JsonWriter::open(char bracket, Layout layout) {
   if (!open_.empty() && open_.back().layout != Layout::Lines) layout = open_.back().layout;
@@ -34,7 +53,7 @@ JsonWriter& JsonWriter::item() {
 
 JsonWriter& JsonWriter::member(std::string_view key) {
   item();
-  text_ += json_quoted(key);
+  quoted(key);
   text_ += open_.empty() || open_.back().layout == Layout::Compact ? ":" : ": ";
   return *this;
 }

@@ -6,18 +6,15 @@
 //   Layout::Inline   on one line, ", " and ": " between items: {"a": 1, "b": [1, 2]}
 //   Layout::Compact  on one line without spaces: {"a":1,"b":2} (the JSON-lines logs)
 //
-// A container inside an Inline or Compact one takes its parent's layout. Strings are quoted by
-// json_quoted (core/json_text.h); a non-finite number is written as null. Keys are given for an
+// A container inside an Inline or Compact one takes its parent's layout. Strings are quoted with
+// '"' and '\' escaped and control bytes as \u00NN; a non-finite number is written as null. Keys are given for an
 // object's members and left out for an array's items; what is already JSON text (a field-list
 // visitor's object) goes in through raw(). str() gives the text once every container is closed.
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
-
-#include "core/json_text.h"
 
 namespace sz {
 
@@ -60,6 +57,7 @@ class JsonWriter {
   JsonWriter& member(std::string_view key);
   JsonWriter& item();
   JsonWriter& real(double value, const char* format);
+  void quoted(std::string_view text);
   template <typename T>
   JsonWriter& scalar(const T& value) {
     if constexpr (std::is_same_v<T, bool>) {
@@ -69,7 +67,7 @@ class JsonWriter {
     } else if constexpr (std::is_floating_point_v<T>) {
       real(double(value), "%.6g");
     } else {
-      text_ += json_quoted(std::string_view(value));
+      quoted(std::string_view(value));
     }
     return *this;
   }

@@ -1,10 +1,7 @@
 #include "eval/match_report.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 
 #include "core/error.h"
 #include "core/json_writer.h"
