@@ -44,7 +44,7 @@ TrainerState saved_state(const std::string& path, const models::CheckpointMeta& 
 }
 
 std::string checkpoint_to_resume(const std::string& models_dir, const std::function<void(const std::string&)>& warn) {
-  const std::string pointer = (fs::path(models_dir) / "current.txt").string();
+  const std::string pointer = rundir::current_path(models_dir);
   std::string named, pointer_problem = pointer + " is missing";
   try {
     named = rundir::read_current(models_dir);

@@ -62,7 +62,7 @@ struct Trainer::Impl {
   TrainConfig tc;
   std::string run_dir;
   rundir::RunPaths paths;
-  std::string models_dir;
+  std::string models_dir;  // paths.models(), asked for at every checkpoint
   TrainerHooks hooks;
   std::unique_ptr<FileLock> lock;
   net::Architecture arch;
@@ -120,9 +120,9 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
       tc(std::move(setup.train)),
       run_dir(std::move(setup.run_dir)),
       paths(run_dir),
+      models_dir(paths.models()),
       hooks(std::move(h)),
       arch{std::move(setup.net), std::move(setup.spec)} {
-  models_dir = paths.models();
   dist = checked(setup.distributed).take_or_throw("distributed training");
   slices = setup.batch_slices > 0 ? setup.batch_slices : dist.world_size;
   if (slices % dist.world_size != 0 || tc.batch_size % slices != 0)
@@ -435,7 +435,7 @@ std::string Trainer::Impl::save_checkpoint() {
   state.loss_scale = precision->loss_scale;
   state.loss_scale_good_steps = precision->good_steps;
   const std::string name = rundir::checkpoint_file_name(state.step);
-  const std::string path = (fs::path(models_dir) / name).string();
+  const std::string path = paths.checkpoint(state.step);
   if (!leader()) {  // rank 0 writes it: the same weights
     current = path;
     checkpoint_step = state.step;

@@ -46,8 +46,10 @@ std::string state_path(const std::string& checkpoint_path) {
   return p + std::string(kStateSuffix);
 }
 
+std::string current_path(const std::string& models_dir) { return (fs::path(models_dir) / kCurrentFile).string(); }
+
 std::string read_current(const std::string& models_dir) {
-  const std::string current = (fs::path(models_dir) / kCurrentFile).string();
+  const std::string current = current_path(models_dir);
   std::error_code ec;
   if (!fs::exists(current, ec)) return "";
   std::string name = read_file(current);
@@ -60,7 +62,7 @@ std::string read_current(const std::string& models_dir) {
 }
 
 void write_current(const std::string& models_dir, const std::string& checkpoint_file) {
-  write_file_atomically((fs::path(models_dir) / kCurrentFile).string(), checkpoint_file + "\n");
+  write_file_atomically(current_path(models_dir), checkpoint_file + "\n");
 }
 
 std::vector<std::string> list_checkpoints(const std::string& models_dir) {

@@ -25,6 +25,8 @@ int64_t checkpoint_step(std::string_view name);
 // ".../model-00001000.state": where checkpoints of format 2 and older keep the trainer's state.
 std::string state_path(const std::string& checkpoint_path);
 
+// models/current.txt's path in `models_dir`.
+std::string current_path(const std::string& models_dir);
 // The path of the checkpoint models/current.txt names, "" if there is no current.txt. Throws
 // sz::Error naming current.txt when it names a file that is not there.
 std::string read_current(const std::string& models_dir);
