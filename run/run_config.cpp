@@ -48,7 +48,7 @@ constexpr RetiredRunKey kRetiredKeys[] = {
 };
 
 void read_retired(config::Section& m, std::string_view section) {
-  if (section == "search" || section == "play") return sz::read_retired_keys(m, search::kRetiredSearchKeys);
+  if (section == "search" || section == "play" || section == "network_selfplay") return sz::read_retired_keys(m, search::kRetiredSearchKeys);
   std::vector<RetiredKey> retired;
   for (const RetiredRunKey& r : kRetiredKeys)
     if (section == r.section) retired.push_back(r.key);
@@ -73,7 +73,8 @@ void write_section(config::Writer& w, const char* section, T& value) {
 }
 
 // The run config's sections, listed once for the reader and the writer, in config.yaml's order.
-// `play` is not among them: an overlay of `search`, it is read and written right after it.
+// `play` and `network_selfplay` are not among them: overlays of `search`, they are read and
+// written right after it.
 template <typename F>
 void for_each_section(RunConfig& c, F&& f) {
   f("search", c.search);
@@ -108,10 +109,13 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
     if (std::string_view(name) != "search") return;
     c.play = c.search;
     read_section(top, "play", c.play);
+    c.network_selfplay = c.search;
+    read_section(top, "network_selfplay", c.network_selfplay);
   });
   top.finish();
   c.selfplay.seed = c.seed;
   c.selfplay.search = c.search;
+  c.selfplay.network_search = c.network_selfplay;
   return c;
 }
 
@@ -149,7 +153,9 @@ std::string to_yaml(const RunConfig& config) {
   top_fields(w, c);
   for_each_section(c, [&](const char* name, auto& section) {
     write_section(w, name, section);
-    if (std::string_view(name) == "search") config::write_changes(w, "play", c.search, c.play);
+    if (std::string_view(name) != "search") return;
+    config::write_changes(w, "play", c.search, c.play);
+    config::write_changes(w, "network_selfplay", c.search, c.network_selfplay);
   });
   return w.finish();
 }

@@ -52,7 +52,11 @@ struct RunConfig {
   // `search` section with the `play` section's keys on top, so that play can add the leaf search
   // that self-play does without (docs/EVALUATION.md, "The play-time search").
   search::SearchConfig play;
-  selfplay::SelfplayConfig selfplay;  // its seed and search come from the fields above
+  // How self-play searches once a network plays (the bootstrap searches as `search`): the
+  // `search` section with the `network_selfplay` section's keys on top, so that the networks can
+  // learn from games of the leaf search (expert iteration, docs/TRAINING.md).
+  search::SearchConfig network_selfplay;
+  selfplay::SelfplayConfig selfplay;  // its seed and searches come from the fields above
   train::TrainConfig train;           // the trainer; its seed is `seed`
   LoopConfig loop;                    // generations, gating, strength measurements
   TablesConfig tables;                // endgame tables for self-play, the searches and matches
@@ -66,8 +70,8 @@ Result<RunConfig> load_run_config(std::string_view name_or_path, const std::vect
 Result<RunConfig> parse_run_config(std::string_view yaml, std::string_view source,
                                    const std::vector<std::string>& overrides = {});
 
-// The resolved configuration as YAML, every field written out (`play` as the keys in which it
-// differs from `search`, so that a --set of the search still reaches it).
+// The resolved configuration as YAML, every field written out (`play` and `network_selfplay` as
+// the keys in which they differ from `search`, so that a --set of the search still reaches them).
 std::string to_yaml(const RunConfig& config);
 
 // The keys in which `play` differs from `search`, as "key: value" joined by ", " ("" if none).

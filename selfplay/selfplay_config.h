@@ -2,9 +2,11 @@
 // Self-play settings: plain structs with every default in one place and their field lists (the
 // `selfplay` and `resign` sections of a run config, read and written through config/section.h).
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "search/draw_adjudication.h"
+#include "search/evaluator.h"
 #include "search/search_config.h"
 
 namespace sz::selfplay {
@@ -43,6 +45,14 @@ struct SelfplayConfig {
   // into threefold repetitions and teach the next ones nothing. Policy targets are unchanged.
   bool avoid_repetition = false;
   search::SearchConfig search;
+  // How a game searches once a network plays (its evaluator gives a prior), where `search` is
+  // then the bootstrap's (uniform or material player) alone: expert iteration under the leaf
+  // search (the run config's `network_selfplay` section; docs/TRAINING.md). Unset: `search`.
+  std::optional<search::SearchConfig> network_search;
+  // The search of a game whose evaluator has `knowledge`.
+  const search::SearchConfig& search_for(search::Knowledge knowledge) const {
+    return knowledge.prior && network_search ? *network_search : search;
+  }
   ResignConfig resign;
   search::DrawAdjudication adjudicate;  // search/draw_adjudication.h
   int64_t games_per_shard = 100;        // a worker's shard is finished after this many games ...
