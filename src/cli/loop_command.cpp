@@ -50,8 +50,8 @@ void print_final(const run::LoopReport& report, const run::RunConfig& config) {
   if (report.final_vs_anchor) print_match(report.anchor.c_str(), *report.final_vs_anchor);
   if (const std::string play = run::play_changes(config); !play.empty() && report.final_vs_anchor)
     std::printf(
-        "(these matches search as self-play does; `uci`, `levels` and `export` add the config's play "
-        "settings, %s: docs/EVALUATION.md)\n",
+        "(these matches search as the config's `search` section says; `uci`, `levels` and `export` add "
+        "the config's play settings, %s: docs/EVALUATION.md)\n",
         play.c_str());
 }
 

@@ -192,7 +192,36 @@ TEST(RunConfig, PlayIsTheSearchWithThePlayKeysOnTop) {
   expect_error("play:\n  leaf_full_plies: 9\n", "'play.leaf_full_plies' must be in 0..3");
 }
 
-// The quickstart ships the play-time leaf search of E18 (docs/BENCHMARKS.md) and trains without it.
+// `network_selfplay` is the `search` section with its own keys on top, as `play` is: the search
+// of self-play games a network plays, while the bootstrap's games search as `search`.
+TEST(RunConfig, NetworkSelfplayIsTheSearchWithItsKeysOnTop) {
+  const char* yaml = "search:\n  full_visits: 40\nnetwork_selfplay:\n  leaf_quiescence: 1\n  leaf_win_moves: 3\n";
+  const auto c = parse_run_config(yaml, "run.yaml", {"search.cheap_visits=12"});
+  ASSERT_TRUE(c.ok()) << c.error();
+  ASSERT_TRUE(c->selfplay.network_search.has_value());
+  const search::SearchConfig& network = *c->selfplay.network_search;
+  EXPECT_EQ(network.full_visits, 40);
+  EXPECT_EQ(network.cheap_visits, 12);
+  EXPECT_FLOAT_EQ(network.leaf.quiescence, 1.0f);
+  EXPECT_EQ(network.leaf.win_moves, 3);
+  EXPECT_FLOAT_EQ(c->selfplay.search.leaf.quiescence, 0.0f);  // the bootstrap's search is untouched
+  EXPECT_FLOAT_EQ(c->play.leaf.quiescence, 0.0f);
+  EXPECT_FLOAT_EQ(c->selfplay.search_for({.prior = true}).leaf.quiescence, 1.0f);
+  EXPECT_FLOAT_EQ(c->selfplay.search_for({.prior = false, .value = true}).leaf.quiescence, 0.0f);
+  const std::string resolved = to_yaml(*c);
+  EXPECT_NE(resolved.find("network_selfplay:\n  leaf_quiescence: 1\n  leaf_win_moves: 3\n"), std::string::npos)
+      << resolved;
+  const auto again = parse_run_config(resolved, "resolved.yaml");
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_EQ(to_yaml(*again), resolved);
+  const auto plain = parse_run_config("search:\n  contempt: 0.3\n", "run.yaml");
+  ASSERT_TRUE(plain.ok()) << plain.error();
+  EXPECT_EQ(to_yaml(*plain).find("network_selfplay:"), std::string::npos) << to_yaml(*plain);
+  expect_error("network_selfplay:\n  leaf_quiesence: 1\n", "run.yaml:2: unknown key 'network_selfplay.leaf_quiesence'");
+}
+
+// The quickstart ships the play-time leaf search of E18 (docs/BENCHMARKS.md); its bootstrap and
+// matches search without it, and its networks' self-play with it but for the full plies (E29).
 TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
   for (const char* name : {"quickstart", "cpu-long"}) {
     const auto c = load_run_config(name);
@@ -204,6 +233,15 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
     EXPECT_FLOAT_EQ(c->search.leaf.quiescence, 0.0f) << name;
     EXPECT_EQ(c->play.full_visits, c->search.full_visits) << name;
   }
+  const auto quickstart = load_run_config("quickstart");
+  ASSERT_TRUE(quickstart.ok()) << quickstart.error();
+  const search::SearchConfig& network = quickstart->selfplay.search_for({.prior = true});
+  EXPECT_FLOAT_EQ(network.leaf.quiescence, 1.0f);
+  EXPECT_EQ(network.leaf.full_plies, 0);
+  EXPECT_EQ(network.leaf.win_moves, 3);
+  EXPECT_FLOAT_EQ(network.leaf.king_hunt, 1.0f);
+  EXPECT_FLOAT_EQ(quickstart->selfplay.search_for({.prior = false, .value = false}).leaf.quiescence, 0.0f);
+  EXPECT_FALSE(quickstart->selfplay.resign.enabled);  // sharp material values resign won games
 }
 
 // cpu-long anneals its learning rate over the steps a 2-core run makes (docs/BENCHMARKS.md,

@@ -161,6 +161,25 @@ TEST(Selfplay, NoProgressTailsAreAdjudicatedDrawsExceptInControlGames) {
   EXPECT_LT(plies_cut, plies_control);  // the same games, cut short
 }
 
+// An evaluator with a prior (a network) plays its games with config.network_search, the
+// bootstrap with config.search: here a network search of 2 visits evaluates far fewer positions
+// a move than the bootstrap's 24.
+TEST(Selfplay, ANetworksGamesSearchAsNetworkSearchSays) {
+  auto job_in = [](const std::string& dir, bool network) {
+    SelfplayJob job = small_job(dir, 4);
+    job.config.network_search = job.config.search;
+    job.config.network_search->full_visits = job.config.network_search->cheap_visits = 2;
+    if (network) job.make_evaluator = [](int) { return std::make_unique<FlatEvaluator>(); };
+    return job;
+  };
+  const std::string network = fresh_dir("network-search"), bootstrap = fresh_dir("bootstrap-search");
+  const auto by_network = run_selfplay(job_in(network, true));
+  const auto by_bootstrap = run_selfplay(job_in(bootstrap, false));
+  auto evals_a_position = [](const SelfplayStats& s) { return double(s.evaluations()) / double(s.positions()); };
+  EXPECT_LT(evals_a_position(*by_network), 3.0);
+  EXPECT_GT(evals_a_position(*by_bootstrap), 6.0);
+}
+
 TEST(Selfplay, ResumedRunPlaysOnlyTheMissingGames) {
   const std::string dir = fresh_dir("resume");
   run_selfplay(small_job(dir, 3));
