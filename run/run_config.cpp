@@ -30,7 +30,8 @@ void top_fields(V& v, RunConfig& c) {
 }
 
 // Keys that earlier versions wrote into a run's config.yaml and this one no longer has
-// (core/retired_keys.h), by section; the `search` section's (which `play` shares) are search's.
+// (core/retired_keys.h), by section; the `search` section's (which its overlays `play` and
+// `network_selfplay` share) are search's.
 struct RetiredRunKey {
   const char* section;
   RetiredKey key;
@@ -48,7 +49,8 @@ constexpr RetiredRunKey kRetiredKeys[] = {
 };
 
 void read_retired(config::Section& m, std::string_view section) {
-  if (section == "search" || section == "play" || section == "network_selfplay") return sz::read_retired_keys(m, search::kRetiredSearchKeys);
+  if (section == "search" || section == "play" || section == "network_selfplay")
+    return sz::read_retired_keys(m, search::kRetiredSearchKeys);
   std::vector<RetiredKey> retired;
   for (const RetiredRunKey& r : kRetiredKeys)
     if (section == r.section) retired.push_back(r.key);
