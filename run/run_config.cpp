@@ -1,6 +1,8 @@
 #include "run/run_config.h"
 
 #include <filesystem>
+#include <string_view>
+#include <utility>
 
 #include "config/embedded.h"
 #include "config/section.h"
@@ -29,9 +31,21 @@ void top_fields(V& v, RunConfig& c) {
   v.text("net", c.net);
 }
 
+// The overlays of `search`: sections read over a copy of it and written as the keys in which they
+// differ from it (`play`, the shipped engine's search; `network_selfplay`, the networks' self-play).
+constexpr std::pair<const char*, search::SearchConfig RunConfig::*> kSearchOverlays[] = {
+    {"play", &RunConfig::play}, {"network_selfplay", &RunConfig::network_selfplay}};
+
+bool is_search_section(std::string_view section) {
+  if (section == "search") return true;
+  for (const auto& [name, field] : kSearchOverlays)
+    if (section == name) return true;
+  return false;
+}
+
 // Keys that earlier versions wrote into a run's config.yaml and this one no longer has
-// (core/retired_keys.h), by section; the `search` section's (which its overlays `play` and
-// `network_selfplay` share) are search's.
+// (core/retired_keys.h), by section; the `search` section's (which its overlays share) are
+// search's.
 struct RetiredRunKey {
   const char* section;
   RetiredKey key;
@@ -49,8 +63,7 @@ constexpr RetiredRunKey kRetiredKeys[] = {
 };
 
 void read_retired(config::Section& m, std::string_view section) {
-  if (section == "search" || section == "play" || section == "network_selfplay")
-    return sz::read_retired_keys(m, search::kRetiredSearchKeys);
+  if (is_search_section(section)) return sz::read_retired_keys(m, search::kRetiredSearchKeys);
   std::vector<RetiredKey> retired;
   for (const RetiredRunKey& r : kRetiredKeys)
     if (section == r.section) retired.push_back(r.key);
@@ -75,8 +88,8 @@ void write_section(config::Writer& w, const char* section, T& value) {
 }
 
 // The run config's sections, listed once for the reader and the writer, in config.yaml's order.
-// `play` and `network_selfplay` are not among them: overlays of `search`, they are read and
-// written right after it.
+// The overlays of `search` (kSearchOverlays) are not among them: they are read and written right
+// after it.
 template <typename F>
 void for_each_section(RunConfig& c, F&& f) {
   f("search", c.search);
@@ -109,10 +122,10 @@ RunConfig parse_or_throw(std::string_view yaml, std::string_view source, const s
   for_each_section(c, [&](const char* name, auto& section) {
     read_section(top, name, section);
     if (std::string_view(name) != "search") return;
-    c.play = c.search;
-    read_section(top, "play", c.play);
-    c.network_selfplay = c.search;
-    read_section(top, "network_selfplay", c.network_selfplay);
+    for (const auto& [overlay, field] : kSearchOverlays) {
+      c.*field = c.search;
+      read_section(top, overlay, c.*field);
+    }
   });
   top.finish();
   c.selfplay.seed = c.seed;
@@ -156,8 +169,7 @@ std::string to_yaml(const RunConfig& config) {
   for_each_section(c, [&](const char* name, auto& section) {
     write_section(w, name, section);
     if (std::string_view(name) != "search") return;
-    config::write_changes(w, "play", c.search, c.play);
-    config::write_changes(w, "network_selfplay", c.search, c.network_selfplay);
+    for (const auto& [overlay, field] : kSearchOverlays) config::write_changes(w, overlay, c.search, c.*field);
   });
   return w.finish();
 }

@@ -44,7 +44,7 @@ GameSlot::GameSlot(const SelfplayConfig& config, const game::GameState& start, s
       knowledge_(knowledge),
       tables_(tables),
       heuristics_(heuristics),
-      search_(config.search, start, /*seed=*/0, scratch_tree),
+      search_(config.search_for(knowledge), start, /*seed=*/0, scratch_tree),
       scratch_(start.clone()) {
   search_.set_tables(tables);
   search_.set_heuristics(heuristics);

@@ -32,8 +32,9 @@ class GameSlot {
  public:
   // `placement`, if not null and not empty, chooses the drops it wants instead of the search
   // (selfplay.h: PlacementChooser); it must outlive the slot.
-  // `knowledge`: what the evaluator driving this slot knows (search/evaluator.h); a search with
-  // neither prior nor value records no value and no policy target.
+  // `knowledge`: what the evaluator driving this slot knows (search/evaluator.h); it picks the
+  // slot's search (SelfplayConfig::search_for), and a search with neither prior nor value records
+  // no value and no policy target.
   // `tables` (null: none): the search scores their positions exactly, and a game that reaches
   // them ends there with their result ("tables"), so that every earlier position is trained on
   // the result perfect play gives (lc0's adjudication and rescoring in one).

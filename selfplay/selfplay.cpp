@@ -211,8 +211,6 @@ bool SlotFeed::select_leaf(search::EvalQuery& query, search::EvalReply& reply) {
 // no game is left, the worker halts, or the slots went idle for a newer model.
 void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   const std::unique_ptr<game::GameState> start = job.start->clone();  // this worker's own
-  SelfplayConfig played = config;  // its search the one this evaluator's games use
-  played.search = config.search_for(evaluator.knowledge());
   search::Tree scratch;
   std::vector<std::unique_ptr<GameSlot>> slots;
   std::vector<SlotFeed> feeds;
@@ -220,14 +218,14 @@ void Worker::play(search::Evaluator& evaluator, data::ShardWriter& writer) {
   for (int i = 0; i < config.games_per_thread && !draining(); ++i) {
     const int64_t game = counter.take();
     if (game < 0) break;
-    slots.push_back(std::make_unique<GameSlot>(played, *start, &scratch, &job.placement, evaluator.knowledge(),
+    slots.push_back(std::make_unique<GameSlot>(config, *start, &scratch, &job.placement, evaluator.knowledge(),
                                                job.tables.get(), job.heuristics));
     slots.back()->begin(game, *start, model);
     feeds.emplace_back(*slots.back(), *this, writer, *start);
   }
   std::vector<SlotFeed*> sources;
   for (SlotFeed& feed : feeds) sources.push_back(&feed);
-  search::LeafBlend blended(evaluator, played.search.leaf, job.heuristics);
+  search::LeafBlend blended(evaluator, config.search_for(evaluator.knowledge()).leaf, job.heuristics);
   search::SearchBatcher<SlotFeed> batcher(blended, sources.size());
   while (!halting()) {
     const int leaves = batcher.step(sources);

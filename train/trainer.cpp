@@ -62,7 +62,6 @@ struct Trainer::Impl {
   TrainConfig tc;
   std::string run_dir;
   rundir::RunPaths paths;
-  std::string models_dir;  // paths.models(), asked for at every checkpoint
   TrainerHooks hooks;
   std::unique_ptr<FileLock> lock;
   net::Architecture arch;
@@ -120,7 +119,6 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
       tc(std::move(setup.train)),
       run_dir(std::move(setup.run_dir)),
       paths(run_dir),
-      models_dir(paths.models()),
       hooks(std::move(h)),
       arch{std::move(setup.net), std::move(setup.spec)} {
   dist = checked(setup.distributed).take_or_throw("distributed training");
@@ -128,12 +126,12 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   if (slices % dist.world_size != 0 || tc.batch_size % slices != 0)
     throw Error("train.batch_size " + std::to_string(tc.batch_size) + " cannot be cut into " + std::to_string(slices) +
                 " slices shared by " + std::to_string(dist.world_size) + " ranks");
-  fs::create_directories(models_dir);
+  fs::create_directories(paths.models());
   fs::create_directories(paths.logs());
   if (leader()) {
     lock = std::make_unique<FileLock>(paths.trainer_lock(), "trainer");
-    rundir::prune_checkpoints(models_dir, /*keep=*/0);  // a killed trainer's temporaries
-    remove_stale_temporaries(models_dir);               // and adopted.txt's, generation.txt's
+    rundir::prune_checkpoints(paths.models(), /*keep=*/0);  // a killed trainer's temporaries
+    remove_stale_temporaries(paths.models());               // and adopted.txt's, generation.txt's
   }
   use_training_threads();
   device = torch::Device(nn::resolve_device(tc.device));
@@ -148,10 +146,11 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   state.seed = seed;
   // Rank 0 settles which checkpoint is current (it may repair current.txt); the others wait for
   // it, then read current.txt, so every rank starts from the same weights.
-  std::string checkpoint = leader() ? checkpoint_to_resume(models_dir, [this](const std::string& w) { warn(w); }) : "";
+  std::string checkpoint =
+      leader() ? checkpoint_to_resume(paths.models(), [this](const std::string& w) { warn(w); }) : "";
   if (group) {
     group->minimum(0);
-    if (!leader()) checkpoint = rundir::read_current(models_dir);
+    if (!leader()) checkpoint = rundir::read_current(paths.models());
   }
   if (!checkpoint.empty()) resume(checkpoint);
   if (precision->loss_scale > 0 && state.loss_scale > 0) {
@@ -451,10 +450,10 @@ std::string Trainer::Impl::save_checkpoint() {
   if (window) meta.profiles = window->profiles();
   models::save_checkpoint(path, net, optimizer.get(), models::optimizer_name(tc.optimizer.kind), meta,
                           averaged ? &averaged : nullptr);
-  rundir::write_current(models_dir, name);
+  rundir::write_current(paths.models(), name);
   current = path;
   checkpoint_step = state.step;
-  rundir::prune_checkpoints(models_dir, tc.keep_checkpoints);
+  rundir::prune_checkpoints(paths.models(), tc.keep_checkpoints);
   if (hooks.on_checkpoint) hooks.on_checkpoint(path);
   return path;
 }

@@ -7,9 +7,10 @@
 //   Layout::Compact  on one line without spaces: {"a":1,"b":2} (the JSON-lines logs)
 //
 // A container inside an Inline or Compact one takes its parent's layout. Strings are quoted with
-// '"' and '\' escaped and control bytes as \u00NN; a non-finite number is written as null. Keys are given for an
-// object's members and left out for an array's items; what is already JSON text (a field-list
-// visitor's object) goes in through raw(). str() gives the text once every container is closed.
+// '"' and '\' escaped and control bytes as \u00NN; a non-finite number is written as null. Keys
+// are given for an object's members and left out for an array's items; what is already JSON text
+// (a field-list visitor's object) goes in through raw(). str() gives the text once every container
+// is closed.
 #include <cstdint>
 #include <string>
 #include <string_view>
