@@ -4,8 +4,8 @@
 # answers) in a middle game with material level and the
 # same with White a rook up, and W - L of the second minus the first (issue 43's target 2: +0.30).
 # A line before it gives the same difference with each of six other men off the board (Black's
-# other rook and its knights; White's rooks and a knight): one position can fall where a
-# network's value is flat (E30).
+# other rook and its knights; White's rooks and a knight): one position alone can mislead (x3's
+# value moves +0.20 with Black's rook off and -0.06 with White's; docs/BENCHMARKS.md, E31).
 #   scripts/value_probe.sh MODEL [PROGRAM]     PROGRAM: default build/sittuyin-zero
 set -euo pipefail
 model=${1:?usage: scripts/value_probe.sh MODEL [PROGRAM]}
