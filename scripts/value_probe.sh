@@ -25,7 +25,8 @@ line="one man off, W - L minus level:"
 for off in 'rnsk1sn1 RNSK1SNR r(h8)' 'r1sk1snr RNSK1SNR n(b8)' 'rnsk1s1r RNSK1SNR n(g8)' \
            'rnsk1snr 1NSK1SNR R(a1)' 'rnsk1snr RNSK1SN1 R(h1)' 'rnsk1snr R1SK1SNR N(b1)'; do
   read -r black white name <<<"$off"
-  read -r w d l <<<"$(wdl "$black/4f3/4pppp/pppp4/4PPPP/PPPP4/4F3/$white[] w - - 0 20")"
+  fen=${level/#rnsk1snr/$black}  # the level middle game with these back ranks
+  read -r w d l <<<"$(wdl "${fen/RNSK1SNR/$white}")"
   line+=$(awk -v n="$name" -v x="$((w - l - w1 + l1))" 'BEGIN { printf " -%s %+.3f", n, x / 1000 }')
 done
 echo "$line"
