@@ -24,7 +24,8 @@ constexpr const char* kUsage = "sittuyin-zero arena --player SPEC --player SPEC 
 constexpr const char* kAboutTop =
     R"(Plays a match between two players, or a round robin among more: every start position twice per
 pairing, colours swapped. Prints score, W/D/L and the Elo difference with its 95% interval per
-pairing, and a Bradley-Terry fit with the random mover (else the first player) at 0 Elo.
+pairing, a Bradley-Terry fit with the random mover (else the first player) at 0 Elo, and each
+player's wall time a move (CPU time only with no more games at once than cores).
 
 Players (SPEC):
   model:PATH[,SEARCH...]     MCTS with a checkpoint

@@ -108,6 +108,8 @@ Match::Match(const MatchSpec& spec) : spec_(spec) {
   schedule_ = make_schedule(int(spec.players.size()), int(starts_.size()), std::max(spec.rounds, 1));
   result_.profile = std::string(starts_[0]->profile());
   for (const MatchPlayer& p : spec.players) result_.names.push_back(p.name);
+  result_.think_seconds.assign(spec.players.size(), 0.0);
+  result_.moves.assign(spec.players.size(), 0);
   for (int a = 0; a < int(spec.players.size()); ++a)
     for (int b = a + 1; b < int(spec.players.size()); ++b) result_.pairings.push_back({a, b, {}, {}});
   result_.anchor = spec.anchor;
@@ -191,7 +193,10 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
     if (stopping()) return std::nullopt;
     const bool white_moves = state->to_move() == game::Player::First;
     Player& mover = white_moves ? white : black;
+    const auto asked = std::chrono::steady_clock::now();
     auto action = mover.choose_move({start, actions, g.uci_moves, *state});
+    g.think_seconds[white_moves ? 0 : 1] +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
     if (action && !is_legal(*state, *action)) action = fail("action id " + std::to_string(*action) + " is not legal");
     if (!action) {
       g.result = white_moves ? game::GameResult::SecondWins : game::GameResult::FirstWins;
@@ -202,6 +207,7 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
     const std::optional<float> value = mover.last_value();
     const bool flat = spec_.adjudicate_draws && value && flat_plies.add(*spec_.adjudicate_draws, *state, *value);
     if (!value) flat_plies.reset();  // one side without a value: no adjudication
+    ++g.moves[white_moves ? 0 : 1];
     g.san_moves.push_back(state->action_to_san(*action));
     g.uci_moves.push_back(state->action_to_string(*action));
     state->apply(*action);
@@ -230,6 +236,11 @@ void Match::record(const GameRecord& game) {
   p.elo = elo_estimate(p.score);
   ++result_.games_played;
   if (game.reason == "forfeit") ++result_.forfeits;
+  for (const int side : {0, 1}) {
+    const size_t player = size_t(side == 0 ? game.white : game.black);
+    result_.think_seconds[player] += game.think_seconds[size_t(side)];
+    result_.moves[player] += game.moves[size_t(side)];
+  }
   if (pgn_.is_open()) {
     pgn_ << to_pgn(to_pgn_game(game, result_, variant_)) << std::flush;
     if (!pgn_) throw Error("writing the PGN file '" + spec_.pgn_path + "' failed");

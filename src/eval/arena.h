@@ -8,6 +8,7 @@
 //
 // The training loop calls play_match directly (gating, strength checks); `sittuyin-zero arena`
 // is a thin command line around it.
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -32,6 +33,9 @@ struct GameRecord {
   game::GameResult result = game::GameResult::Draw;
   std::string reason;  // the rules' end reason (checkmate, ...), "max-plies" or "forfeit"
   std::string error;   // a forfeit's cause: a crashed or timed-out engine, an illegal move
+  // Per side (white, black): wall seconds its move choices took, and the moves it played.
+  std::array<double, 2> think_seconds{};
+  std::array<int, 2> moves{};
 };
 
 struct PairingResult {
@@ -52,6 +56,12 @@ struct MatchResult {
   Sprt::Verdict verdict = Sprt::Verdict::Continue;
   bool stopped = false;  // ended before its schedule: the SPRT decided, or MatchSpec::stop
   double seconds = 0;
+  // Per player (as `names`), over the games recorded: wall seconds spent choosing moves, and the
+  // moves played. Their ratio is what a move cost each player, the check an equal-time match
+  // needs; it counts waiting as well as thinking, so it means CPU time only with no more games at
+  // once than cores and no evaluator shared between games.
+  std::vector<double> think_seconds;
+  std::vector<int> moves;
 
   // The pairing of players i and j (either order); nullptr if none.
   const PairingResult* pairing(int i, int j) const;

@@ -1,5 +1,6 @@
 #include "eval/match_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -69,6 +70,14 @@ std::string format_match_table(const MatchResult& r) {
       out += line;
     }
   }
+  if (std::any_of(r.moves.begin(), r.moves.end(), [](int n) { return n > 0; })) {
+    out += "\nwall time a move (the match's own: equal only with no more games at once than cores):\n";
+    for (size_t i = 0; i < r.names.size() && i < r.moves.size(); ++i) {
+      const double ms = r.moves[i] > 0 ? 1000 * r.think_seconds[i] / r.moves[i] : 0;
+      std::snprintf(line, sizeof line, "  %-32.32s %10.2f ms over %d moves\n", r.names[i].c_str(), ms, r.moves[i]);
+      out += line;
+    }
+  }
   if (r.sprt) {
     std::snprintf(line, sizeof line, "\nSPRT elo0=%.1f elo1=%.1f: LLR %.3f in [%.3f, %.3f] -> %s\n", r.sprt->elo0,
                   r.sprt->elo1, r.llr, r.sprt->lower_bound(), r.sprt->upper_bound(),
@@ -104,6 +113,8 @@ std::string match_json(const MatchResult& r) {
         .add("elo", figure(rating.elo), kFigure)
         .add("lower", figure(rating.lower), kFigure)
         .add("upper", figure(rating.upper), kFigure)
+        .add("moves", i < r.moves.size() ? r.moves[i] : 0)
+        .add("think_seconds", i < r.think_seconds.size() ? r.think_seconds[i] : 0.0, "%.3f")
         .close();
   }
   w.close().add("anchor", r.names.empty() ? "" : r.names[size_t(r.anchor)]).array("pairings");

@@ -3,7 +3,8 @@
 // by the training loop and by `levels`). JSON layout (version 1):
 //   { "format": "sittuyin-zero match", "version": 1, "profile": "sittuyin",
 //     "games": {"scheduled": N, "played": N, "forfeits": N, "stopped": false}, "seconds": S,
-//     "players": [{"name": ..., "elo": E, "lower": L, "upper": U}, ...],   // fit, anchor 0 Elo
+//     "players": [{"name": ..., "elo": E, "lower": L, "upper": U,         // fit, anchor 0 Elo
+//                  "moves": N, "think_seconds": S}, ...],   // moves played, wall seconds on them
 //     "anchor": "random",
 //     "pairings": [{"a": NAME, "b": NAME, "games": N, "wins": W, "draws": D, "losses": L,
 //                   "score": S, "elo": E, "lower": L, "upper": U}, ...],   // from a's view

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -107,6 +108,22 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
   for (const auto& r : records) colours.insert({r.start_fen, r.white});
   EXPECT_EQ(colours.size(), 6u) << "each start once with each colour";
   expect_pgn_matches(spec.pgn_path, records, m);
+  // Each player's moves and time: every game's moves counted to the side that played them.
+  std::array<int, 2> moves{};
+  for (const auto& r : records) {
+    EXPECT_EQ(r.moves[0] + r.moves[1], int(r.uci_moves.size()));
+    moves[size_t(r.white)] += r.moves[0];
+    moves[size_t(r.black)] += r.moves[1];
+  }
+  ASSERT_EQ(m.moves.size(), 2u);
+  EXPECT_EQ(m.moves[0], moves[0]);
+  EXPECT_EQ(m.moves[1], moves[1]);
+  EXPECT_GT(m.moves[0], 0);
+  EXPECT_GT(m.think_seconds[0], 0.0) << "a 16-visit search takes some time";
+  EXPECT_GE(m.think_seconds[1], 0.0);
+  EXPECT_LE(m.think_seconds[0] + m.think_seconds[1], m.seconds * spec.concurrency);
+  EXPECT_NE(format_match_table(m).find("ms over " + std::to_string(moves[0]) + " moves"), std::string::npos)
+      << format_match_table(m);
   const std::string json = match_json(m);
   for (const char* key :
        {"\"format\": \"sittuyin-zero match\"", "\"pairings\"", "\"anchor\": \"random\"", "\"sprt\": null"})
@@ -118,6 +135,8 @@ TEST(Arena, MatchPlaysEveryStartTwiceWithColoursSwapped) {
   EXPECT_EQ(report["players"][1]["name"].text(), "random");
   EXPECT_EQ(report["pairings"][0]["games"].integer(0, 100), 6);
   EXPECT_EQ(report["games"]["played"].integer(0, 100), 6);
+  EXPECT_EQ(report["players"][0]["moves"].integer(0, 100'000), moves[0]);
+  EXPECT_EQ(report["players"][1]["moves"].integer(0, 100'000), moves[1]);
   std::filesystem::remove_all(dir);
 }
 
