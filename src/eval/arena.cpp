@@ -193,10 +193,10 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
     if (stopping()) return std::nullopt;
     const bool white_moves = state->to_move() == game::Player::First;
     Player& mover = white_moves ? white : black;
+    const size_t side = white_moves ? 0 : 1;  // GameRecord's per-side index
     const auto asked = std::chrono::steady_clock::now();
     auto action = mover.choose_move({start, actions, g.uci_moves, *state});
-    g.think_seconds[white_moves ? 0 : 1] +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+    g.think_seconds[side] += std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
     if (action && !is_legal(*state, *action)) action = fail("action id " + std::to_string(*action) + " is not legal");
     if (!action) {
       g.result = white_moves ? game::GameResult::SecondWins : game::GameResult::FirstWins;
@@ -207,7 +207,7 @@ std::optional<GameRecord> Match::play_game(int index, Player& white, Player& bla
     const std::optional<float> value = mover.last_value();
     const bool flat = spec_.adjudicate_draws && value && flat_plies.add(*spec_.adjudicate_draws, *state, *value);
     if (!value) flat_plies.reset();  // one side without a value: no adjudication
-    ++g.moves[white_moves ? 0 : 1];
+    ++g.moves[side];
     g.san_moves.push_back(state->action_to_san(*action));
     g.uci_moves.push_back(state->action_to_string(*action));
     state->apply(*action);
