@@ -14,32 +14,19 @@ player does) or FSF_DIR.
 import argparse
 import os
 import re
-import subprocess
 import sys
 
+from uci_pipe import UciPipe
 
-class Engine:
+
+class Engine(UciPipe):
     def __init__(self, directory, variant):
         script = os.path.join(directory, "fsf-uci.js")
         if not os.path.exists(script):
             sys.exit(f"loss_drops: no Fairy-Stockfish in {directory} (run an arena match with an fsf player once)")
-        self.p = subprocess.Popen(["node", script], cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+        super().__init__(["node", script], "loss_drops", cwd=directory)
         self.send("uci"); self.until("uciok")
         self.send(f"setoption name UCI_Variant value {variant}"); self.send("isready"); self.until("readyok")
-
-    def send(self, command):
-        self.p.stdin.write(command + "\n"); self.p.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("loss_drops: Fairy-Stockfish exited")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
 
     def position(self, fen, moves):
         """The FEN after `moves` and its legal moves (UCI)."""

@@ -17,16 +17,16 @@ A setting is NAME:VISITS[:OPTION=VALUE,...], the options as `uci` names them.
 """
 import argparse
 import os
-import subprocess
 import sys
+
+from uci_pipe import UciPipe
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-class Engine:
+class Engine(UciPipe):
     def __init__(self, program, model, options):
-        self.p = subprocess.Popen([program, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                  bufsize=1)
+        super().__init__([program, "uci"], "play_speed")
         self.send("uci")
         self.until("uciok")
         if model:
@@ -35,20 +35,6 @@ class Engine:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.until("readyok")
-
-    def send(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"play_speed: the engine exited (stderr above); last command sent before '{prefix}'")
-            if line.startswith("info string error") or line.startswith("error"):
-                sys.exit(f"play_speed: {line.strip()}")
-            if line.startswith(prefix):
-                return line
 
     def cpu_seconds(self):
         with open(f"/proc/{self.p.pid}/stat") as f:
@@ -62,12 +48,8 @@ class Engine:
         self.until("readyok")
         before = self.cpu_seconds()
         self.send(f"go nodes {visits}")
-        best = self.until("bestmove").split()[1]
+        best = self.until("bestmove")[-1].split()[1]
         return self.cpu_seconds() - before, best
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def parse_setting(text):
