@@ -13,7 +13,8 @@ It prints each setting's mean CPU seconds a move (the engine process's user + sy
         [--program build/sittuyin-zero] [--starts ../shared/testdata/suites/starts-partial.epd]
         [--games 3] [--plies 70]
 
-A setting is NAME:VISITS[:OPTION=VALUE,...], the options as `uci` names them.
+A setting is NAME:VISITS[:OPTION=VALUE,...[:ARGS]], the options as `uci` names them, ARGS more
+arguments of `uci` (`--setting torch:800::--runtime libtorch`).
 """
 import argparse
 import os
@@ -25,8 +26,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Engine(UciPipe):
-    def __init__(self, program, model, options):
-        super().__init__([program, "uci"], "play_speed")
+    def __init__(self, program, model, options, args):
+        super().__init__([program, "uci", *args], "play_speed")
         self.send("uci")
         self.until("uciok")
         if model:
@@ -53,16 +54,16 @@ class Engine(UciPipe):
 
 
 def parse_setting(text):
-    parts = text.split(":", 2)
+    parts = text.split(":", 3)
     if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) < 1:
-        sys.exit(f"play_speed: --setting '{text}': expected NAME:VISITS[:OPTION=VALUE,...]")
+        sys.exit(f"play_speed: --setting '{text}': expected NAME:VISITS[:OPTION=VALUE,...[:ARGS]]")
     options = []
-    for item in (parts[2].split(",") if len(parts) == 3 and parts[2] else []):
+    for item in (parts[2].split(",") if len(parts) >= 3 and parts[2] else []):
         if "=" not in item:
             sys.exit(f"play_speed: --setting '{text}': option '{item}' is not OPTION=VALUE")
         name, value = item.split("=", 1)
         options.append((name.strip(), value.strip()))
-    return parts[0], int(parts[1]), options
+    return parts[0], int(parts[1]), options, parts[3].split() if len(parts) == 4 else []
 
 
 def main():
@@ -70,7 +71,7 @@ def main():
     ap.add_argument("--model", required=True)
     ap.add_argument("--program", default="build/sittuyin-zero")
     ap.add_argument("--starts", default="../shared/testdata/suites/starts-partial.epd")
-    ap.add_argument("--setting", action="append", required=True, help="NAME:VISITS[:OPTION=VALUE,...]")
+    ap.add_argument("--setting", action="append", required=True, help="NAME:VISITS[:OPTION=VALUE,...[:ARGS]]")
     ap.add_argument("--games", type=int, default=3, help="games, one from each of the first starts")
     ap.add_argument("--plies", type=int, default=70, help="plies of each game")
     args = ap.parse_args()
@@ -84,7 +85,7 @@ def main():
         sys.exit(f"play_speed: {args.starts}: {e.strerror}")
     if len(starts) < args.games:
         sys.exit(f"play_speed: {args.starts} has {len(starts)} positions, --games asks for {args.games}")
-    engines = [Engine(args.program, args.model, options) for _, _, options in settings]
+    engines = [Engine(args.program, args.model, options, uci_args) for _, _, options, uci_args in settings]
     seconds = [0.0] * len(settings)
     positions = 0
     for game, fen in enumerate(starts[:args.games], 1):
@@ -92,7 +93,7 @@ def main():
         for _ in range(args.plies):
             position = f"position fen {fen}" + (" moves " + " ".join(moves) if moves else "")
             played = None
-            for i, (engine, (_, visits, _)) in enumerate(zip(engines, settings)):
+            for i, (engine, (_, visits, _, _)) in enumerate(zip(engines, settings)):
                 cpu, best = engine.move(position, visits)
                 seconds[i] += cpu
                 played = played or best
@@ -104,8 +105,8 @@ def main():
     for engine in engines:
         engine.close()
     print(f"{positions} positions, {args.games} games of {settings[0][0]}'s moves from {args.starts}")
-    for (name, visits, options), s in zip(settings, seconds):
-        described = ", ".join(f"{k} {v}" for k, v in options) or "defaults"
+    for (name, visits, options, uci_args), s in zip(settings, seconds):
+        described = ", ".join([f"{k} {v}" for k, v in options] + ([" ".join(uci_args)] if uci_args else [])) or "defaults"
         print(f"{name:>12}  {visits:>6} visits  {1000 * s / positions:8.1f} ms CPU a move  "
               f"{s / seconds[0]:5.2f}x  ({described})")
 

@@ -1,6 +1,6 @@
 // Move parity: `sittuyin-client BUNDLE` (the Eigen forward pass, the bundle's search settings)
-// and `sittuyin-zero uci` with the checkpoint the bundle was exported from (LibTorch, the
-// quickstart's search settings, which `export` wrote into the bundle) choose the same move at
+// and `sittuyin-zero uci --runtime libtorch` with the checkpoint the bundle was exported from
+// (LibTorch, the quickstart's search settings, which `export` wrote into the bundle) choose the same move at
 // every ply of whole games at equal visits: both run the same UCI engine (src/uci) and seed it the
 // same way, and their evaluations agree within 1e-4 (parity_test.cpp). The test plays the two
 // programs over pipes, as cutechess-cli would.
@@ -13,6 +13,7 @@
 #include "eval/uci_process.h"
 #include "games/registry.h"
 #include "models/checkpoint.h"
+#include "shell_helpers.h"
 #include "test_paths.h"
 
 namespace sz {
@@ -41,22 +42,38 @@ Answer bestmove(eval::UciProcess& engine, const std::string& position, int nodes
   }
 }
 
+// A fresh folder with a tiny network's checkpoint, net.ckpt; removed with the fixture.
+struct TinyCheckpoint {
+  fs::path dir;
+  std::string checkpoint;
+  explicit TinyCheckpoint(const std::string& name)
+      : dir(fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    checkpoint = (dir / "net.ckpt").string();
+    torch::manual_seed(21);
+    models::Network net(
+        net::Architecture{net::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()});
+    net->eval();
+    models::CheckpointMeta meta;
+    meta.profiles = {"sittuyin"};
+    models::save_checkpoint(checkpoint, net, nullptr, "", meta);
+  }
+  ~TinyCheckpoint() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+};
+
 TEST(UciParity, SittuyinClientAndSittuyinZeroUciChooseTheSameMoves) {
-  const fs::path dir = fs::temp_directory_path() / ("sz-uci-parity-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string checkpoint = (dir / "net.ckpt").string(), bundle = (dir / "bundle").string();
-  torch::manual_seed(21);
-  models::Network net(
-      net::Architecture{net::load_net_config("tiny").take_or_throw(), games::spec_for("sittuyin").take_or_throw()});
-  net->eval();
-  models::CheckpointMeta meta;
-  meta.profiles = {"sittuyin"};
-  models::save_checkpoint(checkpoint, net, nullptr, "", meta);
+  const TinyCheckpoint tiny("sz-uci-parity");
+  const fs::path& dir = tiny.dir;
+  const std::string& checkpoint = tiny.checkpoint;
+  const std::string bundle = (dir / "bundle").string();
   ASSERT_EQ(
       std::system((test::binary() + " export --model " + checkpoint + " --out " + bundle + " > /dev/null").c_str()), 0);
 
-  eval::UciProcess zero(test::binary() + " uci", "sittuyin-zero uci");
+  eval::UciProcess zero(test::binary() + " uci --runtime libtorch", "sittuyin-zero uci");
   eval::UciProcess client(std::string(SZ_CLIENT_BINARY) + " " + bundle, "sittuyin-client");
   for (eval::UciProcess* e : {&zero, &client}) {
     e->send("uci");
@@ -89,8 +106,57 @@ TEST(UciParity, SittuyinClientAndSittuyinZeroUciChooseTheSameMoves) {
   }
   EXPECT_GT(plies, 100);
   EXPECT_GT(decided_by_network, plies / 2);  // placement and play, over whole games or 120 plies each
-  std::error_code ec;
-  fs::remove_all(dir, ec);
+}
+
+// `uci` runs its Model on the clients' Eigen forward pass where LibTorch would run float32 on one
+// CPU thread (--runtime auto, the default), on LibTorch with more Threads or when asked, and both
+// choose the same moves.
+TEST(UciRuntime, EigenByDefaultOnOneCpuThreadLibTorchOtherwiseTheSameMoves) {
+  const TinyCheckpoint tiny("sz-uci-runtime");
+  const auto loads = [&](const std::string& flags, const std::string& commands) {
+    return test::run_shell("printf 'uci\\nsetoption name Model value " + tiny.checkpoint + "\\n" + commands +
+                           "isready\\nquit\\n' | timeout 60 " + test::binary() + " uci" + flags);
+  };
+  const std::string eigen = "runs on the Eigen forward pass", libtorch = "runs on LibTorch";
+  const test::CommandRun automatic = loads("", "setoption name Threads value 2\\n");
+  ASSERT_EQ(automatic.status, 0) << automatic.output;
+  const size_t at_eigen = automatic.output.find(eigen), at_libtorch = automatic.output.find(libtorch);
+  ASSERT_NE(at_eigen, std::string::npos) << automatic.output;
+  ASSERT_NE(at_libtorch, std::string::npos) << automatic.output;
+  EXPECT_LT(at_eigen, at_libtorch) << "Threads 1 first, then 2: " << automatic.output;
+
+  const test::CommandRun torch_asked = loads(" --runtime libtorch", "");
+  EXPECT_NE(torch_asked.output.find(libtorch), std::string::npos) << torch_asked.output;
+  EXPECT_EQ(torch_asked.output.find(eigen), std::string::npos) << torch_asked.output;
+  const test::CommandRun eigen_asked = loads(" --runtime eigen", "setoption name Threads value 2\\n");
+  EXPECT_EQ(eigen_asked.output.find(libtorch), std::string::npos) << eigen_asked.output;
+
+  const test::CommandRun bad = loads(" --runtime onnx", "");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.output.find("--runtime"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("'onnx'"), std::string::npos) << bad.output;
+
+  eval::UciProcess by_default(test::binary() + " uci", "uci (auto)");
+  eval::UciProcess by_torch(test::binary() + " uci --runtime libtorch", "uci --runtime libtorch");
+  for (eval::UciProcess* e : {&by_default, &by_torch}) {
+    e->send("uci");
+    e->wait_for("uciok", 30.0);
+    e->send("setoption name Model value " + tiny.checkpoint);
+    e->send("isready");
+    e->wait_for("readyok", 30.0);
+  }
+  auto state = std::move(games::new_game("sittuyin")).take_or_throw();
+  std::string position = "position startpos moves";
+  int plies = 0;
+  for (; plies < 60 && !state->outcome().over(); ++plies) {
+    const Answer a = bestmove(by_default, position, 32), b = bestmove(by_torch, position, 32);
+    ASSERT_EQ(a.move, b.move) << "ply " << plies << ": " << position;
+    const auto action = state->parse_action(a.move);
+    ASSERT_TRUE(action) << a.move << ": " << action.error();
+    state->apply(*action);
+    position += " " + a.move;
+  }
+  EXPECT_EQ(plies, 60);
 }
 
 }  // namespace
