@@ -106,7 +106,8 @@ def main():
         engine.close()
     print(f"{positions} positions, {args.games} games of {settings[0][0]}'s moves from {args.starts}")
     for (name, visits, options, uci_args), s in zip(settings, seconds):
-        described = ", ".join([f"{k} {v}" for k, v in options] + ([" ".join(uci_args)] if uci_args else [])) or "defaults"
+        words = [f"{k} {v}" for k, v in options] + ([" ".join(uci_args)] if uci_args else [])
+        described = ", ".join(words) or "defaults"
         print(f"{name:>12}  {visits:>6} visits  {1000 * s / positions:8.1f} ms CPU a move  "
               f"{s / seconds[0]:5.2f}x  ({described})")
 

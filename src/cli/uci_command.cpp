@@ -66,7 +66,7 @@ bool uses_eigen(Runtime runtime, const nn::InferenceConfig& inference) {
 
 int uci_command(Args args) {
   ConfigFlags flags;
-  Flags f("sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...]", about());
+  Flags f("sittuyin-zero uci [--config FILE] [--set KEY=VALUE ...] [--runtime auto|eigen|libtorch]", about());
   f.config(flags,
            "run config whose play-time search tunes the MCTS (its `search` section with the `play` section's keys on "
            "top; default: quickstart, whose `play` adds the leaf search above) and whose `inference` section runs "
