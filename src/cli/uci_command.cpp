@@ -50,8 +50,8 @@ std::string about() {
 
 // Which forward pass evaluates the Model. The engine evaluates one position at a time, where
 // LibTorch's per-call overhead dominates a small network: the clients' Eigen forward pass (the one
-// game clients ship) played the quickstart's network 1.66x as fast a move at 800 visits, the same
-// moves (docs/BENCHMARKS.md, "The engine's forward pass").
+// game clients ship) played the same moves at 800 visits in 0.61-0.68 of LibTorch's CPU time
+// (docs/BENCHMARKS.md, "The engine's forward pass").
 enum class Runtime { Auto, Eigen, LibTorch };
 
 // Auto: Eigen where LibTorch would run float32 on one CPU thread; LibTorch on CUDA, in bfloat16
@@ -83,12 +83,13 @@ int uci_command(Args args) {
                                       const game::GameSpec& spec) -> std::unique_ptr<search::Evaluator> {
     nn::InferenceConfig inference = config.inference;
     inference.threads = threads;
-    if (model.empty()) return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);  // uniform
-    const bool eigen = uses_eigen(runtime, inference);
-    // On stderr, which GUIs log and do not parse: what runs the network, for a user comparing speeds.
-    std::fprintf(stderr, "sittuyin-zero uci: %s runs on %s\n", model.c_str(),
-                 eigen ? "the Eigen forward pass (one CPU thread)" : "LibTorch");
-    if (eigen) return bundle::checkpoint_on_client_runtime(model, spec);
+    if (!model.empty()) {  // empty: the uniform evaluator, no network
+      const bool eigen = uses_eigen(runtime, inference);
+      // On stderr, which GUIs log and do not parse: what runs the network, for a user comparing speeds.
+      std::fprintf(stderr, "sittuyin-zero uci: %s runs on %s\n", model.c_str(),
+                   eigen ? "the Eigen forward pass (one CPU thread)" : "LibTorch");
+      if (eigen) return bundle::checkpoint_on_client_runtime(model, spec);
+    }
     return nn::evaluator_factory(model, spec, inference)(/*worker=*/0);
   };
   std::ios::sync_with_stdio(false);
