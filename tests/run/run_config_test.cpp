@@ -242,6 +242,8 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
   EXPECT_FLOAT_EQ(network.leaf.king_hunt, 1.0f);
   EXPECT_FLOAT_EQ(quickstart->selfplay.search_for({.prior = false, .value = false}).leaf.quiescence, 0.0f);
   EXPECT_FALSE(quickstart->selfplay.resign.enabled);  // sharp material values resign won games
+  // Its games carry material in the search's value; three quarters of the value target teach it (E35).
+  EXPECT_DOUBLE_EQ(quickstart->train.value_target_search, 0.75);
 }
 
 // cpu-long anneals its learning rate over the steps a 2-core run makes (docs/BENCHMARKS.md,
