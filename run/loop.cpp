@@ -497,6 +497,7 @@ LoopReport LoopRun::run() {
                   static_cast<long long>(trainer_->step()), steps, verdict.c_str(), minutes_since(start_));
     say(line);
     say("  selfplay: " + played->progress_line());
+    if (const std::string searches = played->search_line(); !searches.empty()) say("  selfplay: " + searches);
     if (adopted && rates(generation)) {
       Stopwatch watch(report.time.rating);
       rate(ladder_->networks().back().step, generation);

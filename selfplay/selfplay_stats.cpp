@@ -28,6 +28,18 @@ void SelfplayStats::add_draw_check(bool decisive) {
   if (decisive) ++draw_false_positives_;
 }
 
+void SelfplayStats::add_full_search(const search::RootSpread& spread, double target_minus_mean) {
+  ++full_searches_;
+  moves_ += spread.moves;
+  visited_ += spread.visited;
+  targeted_ += spread.targeted;
+  visits_ += spread.visits;
+  best_ += spread.best;
+  line_ += spread.line;
+  kept_ += spread.kept;
+  target_minus_mean_ += target_minus_mean;
+}
+
 double SelfplayStats::draw_false_positive_rate() const {
   return draw_checks_ ? double(draw_false_positives_) / double(draw_checks_) : -1.0;
 }
@@ -69,6 +81,21 @@ std::string SelfplayStats::progress_line() const {
   };
   return line + rate("resign", resign_false_positive_rate(), resign_checks_) +
          rate("draw", draw_false_positive_rate(), draw_checks_);
+}
+
+std::string SelfplayStats::search_line() const {
+  const int64_t n = full_searches_;
+  if (n == 0) return "";
+  const auto mean = [n](double sum) { return sum / double(n); };
+  const double visits = double(visits_.load());
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "full searches %lld: %.1f moves, %.1f visited, best %.1f of %.1f visits, line %.1f plies; the target "
+                "keeps %.0f%% of the visits on %.1f moves, its W - L %+.3f over the root's mean",
+                static_cast<long long>(n), mean(double(moves_)), mean(double(visited_)), mean(double(best_)),
+                mean(visits), mean(double(line_)), visits > 0 ? 100 * kept_.load() / visits : 0.0,
+                mean(double(targeted_)), mean(target_minus_mean_.load()));
+  return text;
 }
 
 }  // namespace sz::selfplay

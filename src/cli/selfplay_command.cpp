@@ -137,6 +137,8 @@ int selfplay_command(Args args) {
   std::fprintf(stderr, "selfplay: worker %s writing into %s\n", claim.id.c_str(), out.c_str());
   const auto stats = selfplay::run_selfplay(job);
   std::fprintf(stderr, "%s\n", stats->progress_line().c_str());
+  if (const std::string searches = stats->search_line(); !searches.empty())
+    std::fprintf(stderr, "%s\n", searches.c_str());
   std::printf("selfplay: worker %s, %lld games in %.1f s; %lld games in %s\n", claim.id.c_str(),
               static_cast<long long>(stats->games()), stats->seconds(),
               static_cast<long long>(selfplay::count_games(out)), out.c_str());

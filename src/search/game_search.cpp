@@ -280,12 +280,14 @@ const SearchResult& GameSearch::conclude(std::optional<float> temperature) {
     count = gumbel_.improved_policy(tree_, 0, mover, config_, policy_);
     for (int i = 0; i < count; ++i) weights_[size_t(i)] = policy_[size_t(i)].prob;
     result_.target_wdl = value_of(std::span<const float>(weights_.data(), size_t(count)));
+    result_.spread = {};
     chosen = with_proven_win(tree_, mover, gumbel_.final_edge(tree_, 0, mover, config_), choice);
   } else {
     const int n = fill_move_weights();
     const std::span<float> weights(weights_.data(), size_t(n));
     count = to_policy(edges, weights, policy_, /*every_edge=*/full_);
     result_.target_wdl = value_of(weights);
+    result_.spread = full_ ? root_spread(tree_, weights) : RootSpread{};
     chosen = choose_root_edge(tree_, mover, weights, choice, rng_);
   }
   result_.action = edges[size_t(chosen)].action;

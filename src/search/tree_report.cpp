@@ -29,15 +29,54 @@ size_t tree_bytes(const Tree& tree) {
   return size_t(tree.node_count()) * sizeof(Node) + size_t(tree.edge_count()) * sizeof(Edge);
 }
 
+namespace {
+
+// The edge of `node` whose child has the most visits (the first on ties); null when none is visited.
+const Edge* most_visited_edge(const Tree& tree, uint32_t node) {
+  const Edge* best = nullptr;
+  for (const Edge& e : tree.edges_of(node)) {
+    if (e.child == kNoNode || tree.node(e.child).visits == 0) continue;
+    if (!best || tree.node(e.child).visits > tree.node(best->child).visits) best = &e;
+  }
+  return best;
+}
+
+// principal_variation's length without the vector (root_spread runs once per self-play move).
+int principal_variation_length(const Tree& tree, int max_plies) {
+  int plies = 0;
+  for (uint32_t node = 0; plies < max_plies && tree.node(node).status == NodeStatus::Expanded; ++plies) {
+    const Edge* best = most_visited_edge(tree, node);
+    if (!best) break;
+    node = best->child;
+  }
+  return plies;
+}
+
+}  // namespace
+
+RootSpread root_spread(const Tree& tree, std::span<const float> target) {
+  RootSpread s;
+  const std::span<const Edge> edges = tree.edges_of(0);
+  s.moves = int(edges.size());
+  for (size_t i = 0; i < edges.size(); ++i) {
+    const uint32_t visits = edges[i].child == kNoNode ? 0 : tree.node(edges[i].child).visits;
+    s.visits += visits;
+    s.best = std::max(s.best, visits);
+    if (visits > 0) ++s.visited;
+    if (i < target.size() && target[i] > 0) {
+      ++s.targeted;
+      s.kept += std::min(target[i], float(visits));  // a no-visit fallback on the priors keeps none
+    }
+  }
+  s.line = principal_variation_length(tree, 64);
+  return s;
+}
+
 std::vector<game::ActionId> principal_variation(const Tree& tree, int max_plies) {
   std::vector<game::ActionId> line;
   uint32_t node = 0;
   for (int ply = 0; ply < max_plies && tree.node(node).status == NodeStatus::Expanded; ++ply) {
-    const Edge* best = nullptr;
-    for (const Edge& e : tree.edges_of(node)) {
-      if (e.child == kNoNode || tree.node(e.child).visits == 0) continue;
-      if (!best || tree.node(e.child).visits > tree.node(best->child).visits) best = &e;
-    }
+    const Edge* best = most_visited_edge(tree, node);
     if (!best) break;
     line.push_back(best->action);
     node = best->child;

@@ -60,6 +60,44 @@ TEST(TreeReport, PrincipalVariationFollowsTheMostVisitedChildren) {
   EXPECT_EQ(principal_variation(s.tree(), /*max_plies=*/1).size(), 1u);
 }
 
+// Self-play's report of a full search (issue 43): what the root's children got, what the
+// pruned target kept, and the most visited line, all read off the same tree.
+TEST(TreeReport, RootSpreadOfAFullSearch) {
+  UniformEvaluator uniform;
+  GameSearch s(cheap_config(200), TicTacToe(), /*seed=*/11);
+  const SearchResult& r = s.run(uniform, SearchKind::Full);
+  const RootSpread spread = r.spread;
+  EXPECT_EQ(spread.moves, 9);
+  uint32_t visits = 0, best = 0;
+  int visited = 0;
+  for (int i = 0; i < s.root_child_count(); ++i) {
+    visits += s.root_child(i).visits;
+    best = std::max(best, s.root_child(i).visits);
+    visited += s.root_child(i).visits > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(spread.visits, visits);
+  EXPECT_EQ(spread.best, best);
+  EXPECT_EQ(spread.visited, visited);
+  int targeted = 0;
+  for (const PolicyEntry& e : r.policy) targeted += e.prob > 0 ? 1 : 0;
+  EXPECT_EQ(spread.targeted, targeted);
+  EXPECT_LE(spread.targeted, spread.visited);
+  // Forced playouts gave every move visits the pruned target takes back.
+  EXPECT_GT(spread.kept, float(best) - 1e-3f);
+  EXPECT_LT(spread.kept, float(visits));
+  EXPECT_EQ(spread.line, int(principal_variation(s.tree()).size()));
+
+  SearchConfig unpruned = cheap_config(200);
+  unpruned.policy_target_pruning = false;
+  GameSearch raw(unpruned, TicTacToe(), /*seed=*/11);
+  const RootSpread kept_all = raw.run(uniform, SearchKind::Full).spread;
+  EXPECT_FLOAT_EQ(kept_all.kept, float(kept_all.visits));
+  EXPECT_EQ(kept_all.targeted, kept_all.visited);
+
+  GameSearch cheap(cheap_config(200), TicTacToe(), /*seed=*/11);
+  EXPECT_EQ(cheap.run(uniform, SearchKind::Cheap).spread.moves, 0);  // not a policy target: not reported
+}
+
 // The one move choice (search/move_choice.h), through conclude as every player makes it.
 TEST(MoveChoice, PlaysTheMostVisitedOrAProvenWin) {
   UniformEvaluator uniform;

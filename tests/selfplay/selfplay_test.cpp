@@ -161,6 +161,25 @@ TEST(Selfplay, NoProgressTailsAreAdjudicatedDrawsExceptInControlGames) {
   EXPECT_LT(plies_cut, plies_control);  // the same games, cut short
 }
 
+// The report of how full searches spread their visits (issue 43's tree reports): the means of
+// what add_full_search was given, and a real run's full searches of the play phase in it.
+TEST(Selfplay, FullSearchesAreReportedByHowTheirVisitsSpread) {
+  SelfplayStats stats;
+  EXPECT_EQ(stats.search_line(), "");
+  stats.add_full_search({.moves = 30, .visited = 20, .targeted = 4, .visits = 60, .best = 30, .kept = 40, .line = 3},
+                        0.10);
+  stats.add_full_search({.moves = 40, .visited = 30, .targeted = 6, .visits = 60, .best = 20, .kept = 20, .line = 5},
+                        -0.02);
+  EXPECT_EQ(stats.search_line(),
+            "full searches 2: 35.0 moves, 25.0 visited, best 25.0 of 60.0 visits, line 4.0 plies; the target keeps "
+            "50% of the visits on 5.0 moves, its W - L +0.040 over the root's mean");
+
+  const auto played = run_selfplay(small_job(fresh_dir("spread"), 4));
+  const std::string line = played->search_line();
+  ASSERT_NE(line.find("full searches "), std::string::npos) << line;
+  EXPECT_EQ(line.find("full searches 0:"), std::string::npos) << line;
+}
+
 // An evaluator with a prior (a network) plays its games with config.network_search, the
 // bootstrap with config.search: here a network search of 2 visits evaluates far fewer positions
 // a move than the bootstrap's 24.
