@@ -84,7 +84,8 @@ bool GameSlot::next_leaf(search::EvalQuery& query, search::EvalReply& reply, Sel
     const search::SearchResult& r = search_.conclude();
     record_position(r);
     if (r.spread.moves > 0 && search_.state().phase() == game::Phase::Play)
-      stats.add_full_search(r.spread, double(r.target_wdl[0] - r.target_wdl[2]) - double(r.wdl[0] - r.wdl[2]));
+      stats.add_search(r.full_search, r.spread,
+                       double(r.target_wdl[0] - r.target_wdl[2]) - double(r.wdl[0] - r.wdl[2]));
     const game::Player mover = search_.state().to_move();
     if (resigns(r)) {
       finish(mover == game::Player::First ? game::GameResult::SecondWins : game::GameResult::FirstWins, "resign",

@@ -28,16 +28,17 @@ void SelfplayStats::add_draw_check(bool decisive) {
   if (decisive) ++draw_false_positives_;
 }
 
-void SelfplayStats::add_full_search(const search::RootSpread& spread, double target_minus_mean) {
-  ++full_searches_;
-  moves_ += spread.moves;
-  visited_ += spread.visited;
-  targeted_ += spread.targeted;
-  visits_ += spread.visits;
-  best_ += spread.best;
-  line_ += spread.line;
-  kept_ += spread.kept;
-  target_minus_mean_ += target_minus_mean;
+void SelfplayStats::add_search(bool full, const search::RootSpread& spread, double target_minus_mean) {
+  SearchSums& sums = searches_[full ? 0 : 1];
+  ++sums.searches;
+  sums.moves += spread.moves;
+  sums.visited += spread.visited;
+  sums.targeted += spread.targeted;
+  sums.visits += spread.visits;
+  sums.best += spread.best;
+  sums.line += spread.line;
+  sums.kept += spread.kept;
+  sums.target_minus_mean += target_minus_mean;
 }
 
 double SelfplayStats::draw_false_positive_rate() const {
@@ -84,18 +85,26 @@ std::string SelfplayStats::progress_line() const {
 }
 
 std::string SelfplayStats::search_line() const {
-  const int64_t n = full_searches_;
-  if (n == 0) return "";
-  const auto mean = [n](double sum) { return sum / double(n); };
-  const double visits = double(visits_.load());
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "full searches %lld: %.1f moves, %.1f visited, best %.1f of %.1f visits, line %.1f plies; the target "
-                "keeps %.0f%% of the visits on %.1f moves, its W - L %+.3f over the root's mean",
-                static_cast<long long>(n), mean(double(moves_)), mean(double(visited_)), mean(double(best_)),
-                mean(visits), mean(double(line_)), visits > 0 ? 100 * kept_.load() / visits : 0.0,
-                mean(double(targeted_)), mean(target_minus_mean_.load()));
-  return text;
+  std::string line;
+  for (const bool full : {true, false}) {
+    const SearchSums& sums = searches_[full ? 0 : 1];
+    const int64_t n = sums.searches;
+    if (n == 0) continue;
+    const auto mean = [n](double sum) { return sum / double(n); };
+    const double visits = double(sums.visits.load());
+    char text[320];
+    int at = std::snprintf(text, sizeof text,
+                           "%s searches %lld: %.1f moves, %.1f visited, best %.1f of %.1f visits, line %.1f plies",
+                           full ? "full" : "cheap", static_cast<long long>(n), mean(double(sums.moves)),
+                           mean(double(sums.visited)), mean(double(sums.best)), mean(visits), mean(double(sums.line)));
+    if (full)
+      std::snprintf(text + at, sizeof text - size_t(at),
+                    "; the target keeps %.0f%% of the visits on %.1f moves, its W - L %+.3f over the root's mean",
+                    visits > 0 ? 100 * sums.kept.load() / visits : 0.0, mean(double(sums.targeted)),
+                    mean(sums.target_minus_mean.load()));
+    line += (line.empty() ? "" : " | ") + std::string(text);
+  }
+  return line;
 }
 
 }  // namespace sz::selfplay

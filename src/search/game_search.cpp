@@ -287,7 +287,7 @@ const SearchResult& GameSearch::conclude(std::optional<float> temperature) {
     const std::span<float> weights(weights_.data(), size_t(n));
     count = to_policy(edges, weights, policy_, /*every_edge=*/full_);
     result_.target_wdl = value_of(weights);
-    result_.spread = full_ ? root_spread(tree_, weights) : RootSpread{};
+    result_.spread = root_spread(tree_, weights);
     chosen = choose_root_edge(tree_, mover, weights, choice, rng_);
   }
   result_.action = edges[size_t(chosen)].action;

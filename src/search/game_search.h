@@ -49,7 +49,7 @@ struct SearchResult {
   float temperature = 0;     // used for the move choice (0 for Gumbel)
   uint32_t root_visits = 0;  // N of the root, visits kept from the previous move included
   int new_visits = 0;        // simulations this search ran
-  RootSpread spread;         // full PUCT searches: how the visits spread (self-play's report); else zeros
+  RootSpread spread;         // PUCT searches: how the root's visits spread (self-play's report); Gumbel: zeros
 };
 
 // One root child, for reports, UCI output and tests. q and d from the root mover's view.

@@ -23,7 +23,7 @@ TreeDepth tree_depth(const Tree& tree);
 // Bytes of the nodes and edges in use (the arenas may hold more: Tree::memory_bytes).
 size_t tree_bytes(const Tree& tree);
 
-// How a full search's root visits spread over its moves, for self-play's report (issue 43: at 64
+// How a search's root visits spread over its moves, for self-play's report (issue 43: at 64
 // visits, how many moves does the search look at, and how much of its budget do forced playouts
 // take, which the policy target then prunes away?).
 struct RootSpread {

@@ -95,7 +95,9 @@ TEST(TreeReport, RootSpreadOfAFullSearch) {
   EXPECT_EQ(kept_all.targeted, kept_all.visited);
 
   GameSearch cheap(cheap_config(200), TicTacToe(), /*seed=*/11);
-  EXPECT_EQ(cheap.run(uniform, SearchKind::Cheap).spread.moves, 0);  // not a policy target: not reported
+  const RootSpread unforced = cheap.run(uniform, SearchKind::Cheap).spread;  // no forced playouts, no pruning
+  EXPECT_EQ(unforced.moves, 9);
+  EXPECT_FLOAT_EQ(unforced.kept, float(unforced.visits));
 }
 
 // The one move choice (search/move_choice.h), through conclude as every player makes it.

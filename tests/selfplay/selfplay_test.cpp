@@ -161,23 +161,26 @@ TEST(Selfplay, NoProgressTailsAreAdjudicatedDrawsExceptInControlGames) {
   EXPECT_LT(plies_cut, plies_control);  // the same games, cut short
 }
 
-// The report of how full searches spread their visits (issue 43's tree reports): the means of
-// what add_full_search was given, and a real run's full searches of the play phase in it.
+// The report of how searches spread their visits (issue 43's tree reports): the means of what
+// add_search was given, by kind, and a real run's searches of the play phase in it.
 TEST(Selfplay, FullSearchesAreReportedByHowTheirVisitsSpread) {
   SelfplayStats stats;
   EXPECT_EQ(stats.search_line(), "");
-  stats.add_full_search({.moves = 30, .visited = 20, .targeted = 4, .visits = 60, .best = 30, .kept = 40, .line = 3},
-                        0.10);
-  stats.add_full_search({.moves = 40, .visited = 30, .targeted = 6, .visits = 60, .best = 20, .kept = 20, .line = 5},
-                        -0.02);
+  stats.add_search(true, {.moves = 30, .visited = 20, .targeted = 4, .visits = 60, .best = 30, .kept = 40, .line = 3},
+                   0.10);
+  stats.add_search(true, {.moves = 40, .visited = 30, .targeted = 6, .visits = 60, .best = 20, .kept = 20, .line = 5},
+                   -0.02);
+  stats.add_search(false, {.moves = 20, .visited = 12, .targeted = 12, .visits = 16, .best = 3, .kept = 16, .line = 2},
+                   0.0);
   EXPECT_EQ(stats.search_line(),
             "full searches 2: 35.0 moves, 25.0 visited, best 25.0 of 60.0 visits, line 4.0 plies; the target keeps "
-            "50% of the visits on 5.0 moves, its W - L +0.040 over the root's mean");
+            "50% of the visits on 5.0 moves, its W - L +0.040 over the root's mean | cheap searches 1: 20.0 moves, "
+            "12.0 visited, best 3.0 of 16.0 visits, line 2.0 plies");
 
   const auto played = run_selfplay(small_job(fresh_dir("spread"), 4));
   const std::string line = played->search_line();
   ASSERT_NE(line.find("full searches "), std::string::npos) << line;
-  EXPECT_EQ(line.find("full searches 0:"), std::string::npos) << line;
+  ASSERT_NE(line.find("cheap searches "), std::string::npos) << line;
 }
 
 // An evaluator with a prior (a network) plays its games with config.network_search, the
