@@ -41,12 +41,16 @@ const Edge* most_visited_edge(const Tree& tree, uint32_t node) {
   return best;
 }
 
-// principal_variation's length without the vector (root_spread runs once per self-play move).
-int principal_variation_length(const Tree& tree, int max_plies) {
+// Follows the most visited line from the root for at most `max_plies`, calling on_edge(edge) at
+// each step; returns the plies walked. principal_variation collects the actions, root_spread
+// (once per self-play move) only counts them.
+template <typename OnEdge>
+int walk_principal_variation(const Tree& tree, int max_plies, OnEdge&& on_edge) {
   int plies = 0;
   for (uint32_t node = 0; plies < max_plies && tree.node(node).status == NodeStatus::Expanded; ++plies) {
     const Edge* best = most_visited_edge(tree, node);
     if (!best) break;
+    on_edge(*best);
     node = best->child;
   }
   return plies;
@@ -68,19 +72,13 @@ RootSpread root_spread(const Tree& tree, std::span<const float> target) {
       s.kept += std::min(target[i], float(visits));  // a no-visit fallback on the priors keeps none
     }
   }
-  s.line = principal_variation_length(tree, 64);
+  s.line = walk_principal_variation(tree, 64, [](const Edge&) {});
   return s;
 }
 
 std::vector<game::ActionId> principal_variation(const Tree& tree, int max_plies) {
   std::vector<game::ActionId> line;
-  uint32_t node = 0;
-  for (int ply = 0; ply < max_plies && tree.node(node).status == NodeStatus::Expanded; ++ply) {
-    const Edge* best = most_visited_edge(tree, node);
-    if (!best) break;
-    line.push_back(best->action);
-    node = best->child;
-  }
+  walk_principal_variation(tree, max_plies, [&](const Edge& e) { line.push_back(e.action); });
   return line;
 }
 
