@@ -92,17 +92,20 @@ std::string SelfplayStats::search_line() const {
     if (n == 0) continue;
     const auto mean = [n](double sum) { return sum / double(n); };
     const double visits = double(sums.visits.load());
-    char text[320];
-    int at = std::snprintf(text, sizeof text,
-                           "%s searches %lld: %.1f moves, %.1f visited, best %.1f of %.1f visits, line %.1f plies",
-                           full ? "full" : "cheap", static_cast<long long>(n), mean(double(sums.moves)),
-                           mean(double(sums.visited)), mean(double(sums.best)), mean(visits), mean(double(sums.line)));
-    if (full)
-      std::snprintf(text + at, sizeof text - size_t(at),
+    char text[192];
+    std::snprintf(text, sizeof text,
+                  "%s searches %lld: %.1f moves, %.1f visited, best %.1f of %.1f visits, line %.1f plies",
+                  full ? "full" : "cheap", static_cast<long long>(n), mean(double(sums.moves)),
+                  mean(double(sums.visited)), mean(double(sums.best)), mean(visits), mean(double(sums.line)));
+    std::string part = text;
+    if (full) {
+      std::snprintf(text, sizeof text,
                     "; the target keeps %.0f%% of the visits on %.1f moves, its W - L %+.3f over the root's mean",
                     visits > 0 ? 100 * sums.kept.load() / visits : 0.0, mean(double(sums.targeted)),
                     mean(sums.target_minus_mean.load()));
-    line += (line.empty() ? "" : " | ") + std::string(text);
+      part += text;
+    }
+    line += (line.empty() ? "" : " | ") + part;
   }
   return line;
 }
