@@ -4,7 +4,7 @@
 //   uniform[,SEARCH...]      MCTS, uniform prior and zero value
 //   material[,SEARCH...]     MCTS, uniform prior, material value
 //     SEARCH: sims=N, temp=T, name=X, and the play settings by their player-spec keys
-//     (search/play_settings.h: contempt=C, ml=E, qs=W, qplies=N, full=N, hunt=H, win=N)
+//     (search/play_settings.h: contempt=C, qs=W, qplies=N, full=N, hunt=H, win=N)
 //   random[,name=X]                           a random legal mover, seeded per game
 //   uci:COMMAND[,option.NAME=VALUE...][,nodes=N|movetime=MS|depth=D][,name=X]
 //                                             an external UCI engine (COMMAND has no commas)

@@ -40,7 +40,7 @@ void GameSearch::reset(const game::GameState& start, uint64_t seed) {
   }
   rng_ = Rng(seed);
   tree_.reset(other(root_->to_move()));
-  searching_ = noised_ = moves_left_known_ = false;
+  searching_ = noised_ = false;
   play_start_ply_ = root_->phase() == game::Phase::Play ? root_->ply() : -1;
 }
 
@@ -117,7 +117,7 @@ bool GameSearch::descend() {
   }
   if (tree_.node(node).status == NodeStatus::Terminal) {
     const Node& t = tree_.node(node);
-    backup(t.view, t.raw_q, t.d, t.decided_draws, /*leaf_moves_left=*/0);
+    backup(t.view, t.raw_q, t.d, t.decided_draws);
     return false;
   }
   const game::Outcome outcome = scratch_->outcome();
@@ -153,10 +153,6 @@ int GameSearch::choose_edge(uint32_t node, game::Player mover, bool at_root) {
   in.fpu_reduction = at_root ? config_.fpu_reduction_root : config_.fpu_reduction;
   in.forced_k = at_root && full_ && config_.forced_playouts ? config_.forced_playouts_k : 0.0f;
   in.settle_decided = at_root;
-  if (moves_left_known_) {
-    in.moves_left_effect = config_.moves_left_effect;
-    in.parent_m = tree_.node(node).m;
-  }
   return select_puct(tree_, node, config_, in);
 }
 
@@ -175,7 +171,7 @@ void GameSearch::score_terminal(uint32_t node, const game::Outcome& outcome) {
   // Only decided draws take contempt (DrawScore): the network's draw probability does not, else
   // a net that predicts draws everywhere would shift every move alike and a repetition would
   // cost nothing.
-  backup(n.view, q, d, /*decided_draw=*/d, /*leaf_moves_left=*/0);
+  backup(n.view, q, d, /*decided_draw=*/d);
 }
 
 void GameSearch::deliver(const EvalReply& reply) {
@@ -187,9 +183,7 @@ void GameSearch::deliver(const EvalReply& reply) {
   if (!std::isfinite(q) || !std::isfinite(d)) q = d = 0;  // a broken evaluator must not poison the tree
   Node& n = tree_.node(leaf);
   n.raw_q = n.view == leaf_player_ ? q : -q;
-  const float m = std::isfinite(reply.moves_left) ? std::max(reply.moves_left, 0.0f) : 0.0f;
-  moves_left_known_ = moves_left_known_ || m > 0;
-  backup(leaf_player_, q, d, /*decided_draw=*/0, m);
+  backup(leaf_player_, q, d, /*decided_draw=*/0);
   if (leaf == 0) prepare_root();
 }
 
@@ -218,10 +212,8 @@ void GameSearch::expand(uint32_t node, std::span<const float> priors) {
 }
 
 // Adds one visit with value (q = W - L, d) from `player`'s view to every node on the path;
-// `decided_draw` is 1 when the rules ended the simulation in a draw; `leaf_moves_left` is the
-// plies from the leaf to the end (0 for a terminal), one more for each node above it.
-void GameSearch::backup(game::Player player, float q, float d, float decided_draw, float leaf_moves_left) {
-  float m = leaf_moves_left + float(path_.size());
+// `decided_draw` is 1 when the rules ended the simulation in a draw.
+void GameSearch::backup(game::Player player, float q, float d, float decided_draw) {
   for (const uint32_t i : path_) {
     Node& n = tree_.node(i);
     const float v = n.view == player ? q : -q;
@@ -229,8 +221,6 @@ void GameSearch::backup(game::Player player, float q, float d, float decided_dra
     n.q += (v - n.q) * inv;
     n.d += (d - n.d) * inv;
     n.decided_draws += (decided_draw - n.decided_draws) * inv;
-    m -= 1.0f;
-    n.m += (m - n.m) * inv;
   }
   if (path_.size() > 1) ++new_visits_;
 }

@@ -123,7 +123,7 @@ class GameSearch {
   void expand(uint32_t node, std::span<const float> priors);
   void score_terminal(uint32_t node, const game::Outcome& outcome);
   DrawScore draw_score() const { return {root_->to_move(), config_.contempt}; }
-  void backup(game::Player player, float q, float d, float decided_draw, float leaf_moves_left);
+  void backup(game::Player player, float q, float d, float decided_draw);
   void restore_root_priors();
   int fill_move_weights();
   std::array<float, 3> value_of(std::span<const float> weights) const;
@@ -148,8 +148,7 @@ class GameSearch {
   bool searching_ = false;
   bool pending_ = false;
   bool full_ = false;
-  bool noised_ = false;            // the root's priors carry noise; saved_priors_ holds the clean ones
-  bool moves_left_known_ = false;  // the evaluator has given a moves-left estimate above zero
+  bool noised_ = false;  // the root's priors carry noise; saved_priors_ holds the clean ones
   int budget_ = 0;
   int new_visits_ = 0;
   int play_start_ply_ = -1;  // the root ply at which play began, -1 while placing

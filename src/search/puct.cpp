@@ -32,9 +32,7 @@ int select_puct(const Tree& tree, uint32_t node, const SearchConfig& config, con
     visited_mass += e.prior;
     const Node& child = tree.node(e.child);
     // Children's stats are from the view of the player choosing at this node.
-    const float q = q_for(child, child.view, in.draw_score);
-    float score = q + u_scale * e.prior / (1.0f + float(n));
-    if (in.moves_left_effect > 0) score += moves_left_utility(in.moves_left_effect, in.parent_m, child.m, q);
+    float score = q_for(child, child.view, in.draw_score) + u_scale * e.prior / (1.0f + float(n));
     if (in.settle_decided && child.status == NodeStatus::Terminal && child.q < 0.5f) {
       if (score > best_decided_score) best_decided_score = score, best_decided = i;  // used only if all are decided
       continue;

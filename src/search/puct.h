@@ -4,9 +4,7 @@
 //   c(N) = cpuct_init + log((1 + N + cpuct_base) / cpuct_base), N = the parent's visits,
 // Q(c) = W - L from the mover's view. An unvisited child takes Q = Q(parent) - fpu_reduction *
 // sqrt(sum of the visited children's priors). With forced playouts (KataGo, Wu 2019) a root
-// child with fewer than n_forced(c) = sqrt(k * P(c) * sum_b N(b)) visits is chosen first. With
-// the moves-left utility (lc0) a visited child's Q is moved toward the shorter win.
-#include <algorithm>
+// child with fewer than n_forced(c) = sqrt(k * P(c) * sum_b N(b)) visits is chosen first.
 #include <cmath>
 #include <cstdint>
 
@@ -23,24 +21,11 @@ inline float forced_playouts(float k, float prior, uint32_t children_visits) {
   return std::sqrt(k * prior * float(children_visits));
 }
 
-// lc0's moves-left utility with its default shape: the child's expected plies to the end over
-// its parent's, 0.0027 a ply, clamped to +-effect, against the side that is ahead (a winning
-// mover prefers the shorter way, a losing one the longer), scaled by 1.6521 |q| - 0.6521 q^2
-// (0 for a level child, 1 for a decided one). q: the child's W - L from the mover's view.
-inline float moves_left_utility(float effect, float parent_m, float child_m, float q) {
-  constexpr float kSlope = 0.0027f;
-  const float m = std::clamp(kSlope * (child_m - parent_m), -effect, effect);
-  const float a = std::abs(q);
-  return (q > 0 ? -m : q < 0 ? m : 0.0f) * (1.6521f * a - 0.6521f * a * a);
-}
-
 struct PuctInputs {
-  DrawScore draw_score;         // how the children's decided draws count
-  float parent_q = 0;           // W - L of the parent from the mover's view, with draw_score
-  float fpu_reduction = 0;      // config.fpu_reduction, or fpu_reduction_root at the root
-  float forced_k = 0;           // > 0: forced playouts with this k (root of a full search only)
-  float moves_left_effect = 0;  // > 0: the moves-left utility (moves_left_utility) on visited children
-  float parent_m = 0;           // the parent's expected plies to the end (Node::m)
+  DrawScore draw_score;     // how the children's decided draws count
+  float parent_q = 0;       // W - L of the parent from the mover's view, with draw_score
+  float fpu_reduction = 0;  // config.fpu_reduction, or fpu_reduction_root at the root
+  float forced_k = 0;       // > 0: forced playouts with this k (root of a full search only)
   // Root: a child whose result the rules decided (a terminal) other than a win gets its one
   // visit and no more, as its value is exact; the visits go to the undecided children (while
   // there are any). A win keeps its visits, so the root's value shows it.

@@ -42,11 +42,6 @@ struct SearchConfig {
   // counting...) is worth -contempt to the side to move at the root and +contempt to its
   // opponent, so the search plays on rather than repeat into a draw against a weaker opponent.
   float contempt = 0.0f;
-  // The moves-left utility (lc0's): among children the search values alike, a winning side
-  // prefers the one the network expects to end the game sooner, a losing side the later one.
-  // A child's score moves by at most this much, in W - L units (lc0's default: 0.0345); 0: off.
-  // It acts once the evaluator has given an estimate above zero (a network with the head).
-  float moves_left_effect = 0.0f;
   // The play-time leaf search (play_settings.h).
   LeafSearchConfig leaf;
 
@@ -80,8 +75,8 @@ struct SearchConfig {
   int reserve_edges_per_node = 40;  // expected branching factor
 };
 
-// The settings a player may change at play time, declared once (play_settings.h): contempt, the
-// moves-left utility and the leaf search. C: SearchConfig, const or not.
+// The settings a player may change at play time, declared once (play_settings.h): contempt and
+// the leaf search. C: SearchConfig, const or not.
 template <typename V, typename C>
 void play_settings(V& v, C& c) {
   v.setting({.key = "contempt",
@@ -91,13 +86,6 @@ void play_settings(V& v, C& c) {
              .help = "what a draw the rules decide in the tree costs the searching side, in a win's units; above 0 "
                      "it plays on rather than repeat against a weaker side"},
             c.contempt, -1.0f, 1.0f);
-  v.setting({.key = "moves_left_effect",
-             .spec = "ml",
-             .uci = "Moves Left Effect",
-             .uci_scale = 1000,
-             .help = "with a network's moves-left head, the most a child's score moves toward the shorter win (the "
-                     "longer loss), in a win's units; 0 off"},
-            c.moves_left_effect, 0.0f, 0.2f);
   leaf_settings(v, c.leaf);
 }
 

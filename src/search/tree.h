@@ -29,14 +29,13 @@ struct Node {
   float d = 0;              // mean draw probability, in [0, 1]
   float decided_draws = 0;  // share of the visits that ended in a draw the rules decided, in [0, 1]
   float raw_q = 0;          // W - L of the first visit's evaluation (network or rules), same view
-  float m = 0;              // mean plies from this node's position to the game's end (moves-left head)
   uint32_t visits = 0;      // N; once expanded, 1 (its own evaluation) + the children's N
   uint32_t first_edge = 0;
   uint16_t num_edges = 0;
   NodeStatus status = NodeStatus::Unexpanded;
   game::Player view = game::Player::First;
 };
-static_assert(sizeof(Node) == 32);
+static_assert(sizeof(Node) == 28);
 
 struct Edge {
   game::ActionId action = 0;

@@ -1,7 +1,7 @@
-// The play settings are declared once (search::play_settings: contempt, the moves-left utility
-// and the leaf search, search/play_settings.h), and the config keys, the player-spec keys and
-// the UCI options are derived from that declaration. These tests walk the declaration, so that
-// a setting added there is checked here without a line of its own.
+// The play settings are declared once (search::play_settings: contempt and the leaf search,
+// search/play_settings.h), and the config keys, the player-spec keys and the UCI options are
+// derived from that declaration. These tests walk the declaration, so that a setting added there
+// is checked here without a line of its own.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,8 +1,6 @@
 // GameSearch on toy games with the uniform evaluator and fixed seeds: bookkeeping, determinism,
 // the search signature, tree reuse, playout-cap randomisation, forced playouts and pruning,
-// Gumbel, batching across games, and the moves-left estimates the tree keeps.
-#include "search/game_search.h"
-
+// Gumbel, and batching across games.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 #include <numeric>
 #include <vector>
 
+#include "search/game_search.h"
 #include "search/search_batcher.h"
 #include "toy_games.h"
 
@@ -79,56 +78,6 @@ TEST(GameSearch, DeterministicGivenSeed) {
   gumbel.root_selection = RootSelection::Gumbel;
   gumbel.full_visits = 16;
   EXPECT_EQ(self_play_trace(7, gumbel), self_play_trace(7, gumbel));
-}
-
-// A uniform prior and an even value that expects `plies` more plies wherever it looks.
-class ExpectsPlies final : public Evaluator {
- public:
-  explicit ExpectsPlies(float plies) : plies_(plies) {}
-  void evaluate(std::span<const EvalQuery> queries, std::span<EvalReply> replies) override {
-    UniformEvaluator().evaluate(queries, replies);
-    for (EvalReply& r : replies) r.wdl[0] = r.wdl[1] = r.wdl[2] = 1.0f / 3, r.moves_left = plies_;
-  }
-
- private:
-  float plies_;
-};
-
-// A node's expected length is the mean over its visits of the leaf's estimate plus the plies
-// down to it: 20 for a child evaluated once, 0 for a finished game, between for the root.
-TEST(GameSearch, MovesLeftIsTheLeafsEstimatePlusItsDepth) {
-  SearchConfig config = toy_config(200);
-  config.moves_left_effect = 0.0345f;
-  GameSearch search(config, TicTacToe(), /*seed=*/3);
-  ExpectsPlies evaluator(20);
-  search.play(4);  // X in the centre
-  search.play(1);  // O on an edge: finished games lie within the search's reach
-  search.run(evaluator, SearchKind::Cheap, 200);
-  const Tree& tree = search.tree();
-  int once = 0, terminal = 0;
-  for (uint32_t i = 1; i < tree.node_count(); ++i) {
-    const Node& n = tree.node(i);
-    if (n.status == NodeStatus::Terminal) {
-      EXPECT_EQ(n.m, 0.0f) << i;
-      ++terminal;
-    } else if (n.visits == 1) {
-      EXPECT_EQ(n.m, 20.0f) << i;
-      ++once;
-    } else if (n.visits > 1) {
-      EXPECT_GT(n.m, 0.0f) << i;
-    }
-  }
-  EXPECT_GT(once, 0);
-  EXPECT_GT(terminal, 0);
-  EXPECT_GT(tree.node(0).m, 0.0f);
-  EXPECT_LT(tree.node(0).m, 20.0f + 7);  // seven empty squares: no line is longer
-}
-
-// Without a moves-left estimate (the uniform evaluator's 0) the utility changes no visit.
-TEST(GameSearch, MovesLeftNeedsAnEstimate) {
-  SearchConfig with = toy_config(200);
-  with.moves_left_effect = 0.2f;
-  EXPECT_EQ(self_play_trace(7, with), self_play_trace(7, toy_config(200)));
 }
 
 // The search signature: root visits of the empty tic-tac-toe board with the default config, 400

@@ -1,5 +1,5 @@
 // The search's parts on their own: random draws, the sequential-halving table, temperatures,
-// the tree's compacting copy, the moves-left utility in PUCT's choice.
+// the tree's compacting copy.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -8,7 +8,6 @@
 #include "search/gumbel.h"
 #include "search/noise.h"
 #include "search/policy_target.h"
-#include "search/puct.h"
 #include "search/tree.h"
 
 namespace sz::search {
@@ -109,59 +108,6 @@ TEST(Tree, CopySubtreeCompacts) {
   EXPECT_EQ(dst.edges_of(0)[2].action, 42);
   EXPECT_EQ(dst.node(1).visits, 2u);
   EXPECT_TRUE(dst.is_consistent());
-}
-
-// lc0's shape: nothing for a level child, the full effect for a decided one, against the side
-// that is ahead, and at most the effect however far the lengths lie apart.
-TEST(MovesLeft, UtilityFavoursTheShorterWinAndTheLongerLoss) {
-  constexpr float kEffect = 0.0345f;
-  EXPECT_NEAR(moves_left_utility(kEffect, 50, 10, 1.0f), kEffect, 1e-6);   // 40 plies shorter, won
-  EXPECT_NEAR(moves_left_utility(kEffect, 50, 90, 1.0f), -kEffect, 1e-6);  // 40 plies longer, won
-  EXPECT_NEAR(moves_left_utility(kEffect, 50, 90, -1.0f), kEffect, 1e-6);  // longer, lost
-  EXPECT_NEAR(moves_left_utility(kEffect, 50, 40, 1.0f), 0.027f, 1e-6);    // 10 plies: 0.0027 a ply
-  EXPECT_EQ(moves_left_utility(kEffect, 50, 10, 0.0f), 0.0f);              // level: no preference
-  EXPECT_NEAR(moves_left_utility(kEffect, 50, 10, 0.5f), kEffect * (1.6521f * 0.5f - 0.6521f * 0.25f), 1e-6);
-  EXPECT_EQ(moves_left_utility(0.0f, 50, 10, 1.0f), 0.0f);  // off
-}
-
-// A root (First to move) with two children alike but for their expected lengths, `first_m`
-// listed first: PUCT gives a tie to the first edge.
-Tree two_children(float q, float first_m, float second_m) {
-  Tree t;
-  t.reset(game::Player::Second);
-  const uint32_t first = t.add_edges(2);
-  Node& root = t.node(0);
-  root.first_edge = first;
-  root.num_edges = 2;
-  root.status = NodeStatus::Expanded;
-  root.visits = 21;
-  root.m = (first_m + second_m) / 2 + 1;
-  for (uint32_t i = 0; i < 2; ++i) {
-    const uint32_t c = t.add_node(game::Player::First);
-    t.edge(first + i) = Edge{game::ActionId(i), 0.5f, c};
-    Node& child = t.node(c);
-    child.visits = 10;
-    child.q = q;  // from First's view, the player choosing at the root
-    child.m = i == 0 ? first_m : second_m;
-  }
-  return t;
-}
-
-TEST(MovesLeft, PuctTakesTheShorterWinAndTheLongerLoss) {
-  const SearchConfig config;
-  PuctInputs off, on;
-  on.moves_left_effect = 0.0345f;
-  const Tree winning = two_children(0.9f, /*first_m=*/40, /*second_m=*/10);
-  on.parent_m = winning.node(0).m;
-  EXPECT_EQ(select_puct(winning, 0, config, off), 0);  // the tie
-  EXPECT_EQ(select_puct(winning, 0, config, on), 1);   // the win 30 plies sooner
-  const Tree losing = two_children(-0.9f, /*first_m=*/10, /*second_m=*/40);
-  on.parent_m = losing.node(0).m;
-  EXPECT_EQ(select_puct(losing, 0, config, off), 0);
-  EXPECT_EQ(select_puct(losing, 0, config, on), 1);  // the loss 30 plies later
-  const Tree level = two_children(0.0f, 40, 10);
-  on.parent_m = level.node(0).m;
-  EXPECT_EQ(select_puct(level, 0, config, on), 0);  // a level child has no shorter way
 }
 
 }  // namespace
