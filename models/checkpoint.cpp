@@ -245,9 +245,11 @@ LoadedNetwork load_network(const std::string& path, const game::GameSpec& spec) 
   OpenCheckpoint c = open_checkpoint(path, torch::kCPU);
   check_encoding(spec, c.meta, path);
   net::Architecture arch = c.meta.arch;
-  // The policy map is the game's (fixed by its action-space version), not stored in the file.
+  // The policy map and the mirror are the game's (fixed by its action-space version), not stored
+  // in the file.
   arch.spec.policy_planes = spec.policy_planes;
   arch.spec.policy_map = spec.policy_map;
+  arch.spec.mirror_actions = spec.mirror_actions;
   LoadedNetwork loaded{Network(arch), c.meta};
   load_weights(c, path, loaded.net, holds(c, kAveragedWeights) ? kAveragedWeights : kWeights);
   loaded.net->eval();

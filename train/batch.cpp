@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/rng.h"
 
 namespace sz::train {
 
@@ -27,6 +28,13 @@ Shape shape_of(const Window& window, const std::vector<int64_t>& rows) {
 
 int wdl_column(int8_t result) { return result > 0 ? 0 : result == 0 ? 1 : 2; }  // win, draw, loss
 
+// A bitboard with the bits of each byte (a rank, file = bit) reversed: the board mirrored a <-> h.
+uint64_t mirror_files(uint64_t b) {
+  b = ((b >> 1) & 0x5555555555555555ull) | ((b & 0x5555555555555555ull) << 1);
+  b = ((b >> 2) & 0x3333333333333333ull) | ((b & 0x3333333333333333ull) << 2);
+  return ((b >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((b & 0x0F0F0F0F0F0F0F0Full) << 4);
+}
+
 }  // namespace
 
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned) {
@@ -34,7 +42,21 @@ HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t s
   sample_rows(spec.seed, step, spec.batch_size, window.pool_rows(), window.size(), spec.sampling, rows);
   HostBatch b = host_batch_of_rows(window, rows, spec, pinned);
   b.step = step;
+  if (!spec.mirror_actions.empty()) {
+    uint64_t state = batch_seed(spec.seed, step);
+    Rng rng(splitmix64(state));  // not sample_rows' stream
+    for (int64_t j = 0; j < int64_t(rows.size()); ++j)
+      if (rng() >> 63) mirror_row(b, j, spec.mirror_actions);
+  }
   return b;
+}
+
+void mirror_row(HostBatch& batch, int64_t j, std::span<const int32_t> mirror_actions) {
+  const int64_t planes = batch.planes.size(1), entries = batch.policy_index.size(1);
+  int64_t* plane = batch.planes.data_ptr<int64_t>() + j * planes;
+  for (int64_t p = 0; p < planes; ++p) plane[p] = int64_t(mirror_files(uint64_t(plane[p])));
+  int64_t* action = batch.policy_index.data_ptr<int64_t>() + j * entries;
+  for (int64_t e = 0; e < entries; ++e) action[e] = mirror_actions[size_t(action[e])];  // padding: probability 0
 }
 
 HostBatch host_batch_of_rows(const Window& window, const std::vector<int64_t>& rows, const BatchSpec& spec,

@@ -6,6 +6,7 @@
 #include <torch/torch.h>
 
 #include <cstdint>
+#include <span>
 
 #include "models/training.h"
 #include "train/window.h"
@@ -33,15 +34,23 @@ struct BatchSpec {
   // The WDL target: (1 - w) * the result (one-hot) + w * the search's value (TrainConfig), the
   // result alone for rows whose search had no value.
   double value_target_search = 0;
+  // Non-empty: each row is mirrored a <-> h with probability 1/2 (GameSpec::mirror_actions, the
+  // twin of every action; TrainConfig::mirror), by a stream of its own from the batch's seed.
+  std::span<const int32_t> mirror_actions{};
 };
 
-// Batch `step`: spec.batch_size rows sampled from `window` (sample_rows). `pinned`:
-// page-locked host memory, for an asynchronous copy to a GPU.
+// Batch `step`: spec.batch_size rows sampled from `window` (sample_rows), about half of them
+// mirrored where spec.mirror_actions is given. `pinned`: page-locked host memory, for an
+// asynchronous copy to a GPU.
 HostBatch make_host_batch(const Window& window, const BatchSpec& spec, int64_t step, bool pinned);
 
-// The same for the given window rows, in order (the held-out check).
+// The same for the given window rows, in order and never mirrored (the held-out check).
 HostBatch host_batch_of_rows(const Window& window, const std::vector<int64_t>& rows, const BatchSpec& spec,
                              bool pinned);
+
+// Mirrors row j of `batch` (a <-> h): each plane's ranks reversed bit by bit, each policy entry's
+// action replaced by its twin. Its own inverse.
+void mirror_row(HostBatch& batch, int64_t j, std::span<const int32_t> mirror_actions);
 
 // The LossBatch on `device`: the input expanded, the policy target dense over action_space.
 // moves_left stays undefined unless `with_moves_left`.

@@ -41,6 +41,12 @@ struct TrainConfig {
   // drawn game still says which side the search thought was ahead). 0: the result alone.
   double value_target_search = 0.0;
 
+  // The board's mirror as data (AlphaZero's symmetries in Go; chess has none, castling breaks it,
+  // but neither game here castles): each training row is mirrored a <-> h with probability 1/2
+  // (GameSpec::mirror_actions), so every position also teaches its twin. The held-out check
+  // scores rows as played.
+  bool mirror = false;
+
   // The loss weights (models/training_config.h): keys policy_weight, wdl_weight,
   // moves_left_weight (0 turns the moves-left loss off).
   models::LossWeights loss;
@@ -115,6 +121,7 @@ void fields(V& v, TrainConfig& c) {
   v.num("lr_decay_steps", c.lr_decay_steps, int64_t{1}, int64_t{1'000'000'000});
   v.num("lr_final_fraction", c.lr_final_fraction, 0.0, 1.0);
   v.num("value_target_search", c.value_target_search, 0.0, 1.0);
+  v.flag("mirror", c.mirror);
   v.num("policy_weight", c.loss.policy, 0.0, 1000.0);
   v.num("wdl_weight", c.loss.wdl, 0.0, 1000.0);
   v.num("moves_left_weight", c.loss.moves_left, 0.0, 1000.0);

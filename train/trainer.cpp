@@ -163,6 +163,11 @@ Trainer::Impl::Impl(TrainerSetup setup, TrainerHooks h)
   lo.batch.batch_size = tc.batch_size;
   lo.batch.sampling = {tc.recent_share, tc.recent_positions, tc.bootstrap_share};
   lo.batch.value_target_search = tc.value_target_search;
+  if (tc.mirror) {
+    if (arch.spec.mirror_actions.empty())
+      throw Error("train.mirror: the game " + arch.spec.game + " has no mirror symmetry; set train.mirror: false");
+    lo.batch.mirror_actions = arch.spec.mirror_actions;
+  }
   lo.capacity = tc.prefetch_batches;
   lo.action_space = arch.spec.action_space;
   lo.moves_left = arch.net.moves_left && tc.loss.moves_left > 0;
@@ -283,7 +288,9 @@ void Trainer::Impl::score_fresh_games(const std::string& trained_newest) {
   if (!leader() || state.step == 0 || !window) return;
   const std::vector<int64_t> rows = fresh_rows(*window, trained_newest, tc.heldout_positions);
   if (rows.empty()) return;
-  BatchSpec spec{.seed = state.seed, .batch_size = std::max(tc.batch_size, 256), .sampling = {}};
+  BatchSpec spec;
+  spec.seed = state.seed;
+  spec.batch_size = std::max(tc.batch_size, 256);
   spec.value_target_search = tc.value_target_search;
   const HeldoutReport report = score_heldout(played(), *window, rows, spec, device, arch.spec.action_space, state.step);
   const std::string path = paths.heldout_log();

@@ -67,6 +67,11 @@ struct GameSpec {
   // in files; empty for a game without such a map. Points into the game's static tables.
   int policy_planes = 0;
   std::span<const int32_t> policy_map;
+  // The board mirrored a <-> h, where it is a symmetry of the game's rules: mirror_actions[a] is
+  // the id of action a's twin, and the twin position encodes to the same scalars and to planes
+  // with each rank's bits reversed. The trainer mirrors rows with it (TrainConfig::mirror).
+  // Fixed by the versions above like policy_map; empty for a game without the symmetry.
+  std::span<const int32_t> mirror_actions{};
 };
 
 // The encoded input of one position from the side to move's view: `binary_planes` bitboards

@@ -9,6 +9,7 @@
 
 #include "core/rng.h"
 #include "games/chaturanga/action_space.h"
+#include "games/chaturanga/adjudicate.h"
 #include "games/chaturanga/encoder.h"
 #include "games/chaturanga/movegen.h"
 #include "games/chaturanga/notation.h"
@@ -45,6 +46,24 @@ std::string mirrored_fen(const std::string& fen, Game game) {
   for (size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
   out += swap_case(hand) + (fields[1] == "w" ? " b" : " w");
   for (size_t i = 2; i < fields.size(); ++i) out += " " + fields[i];
+  return out;
+}
+
+// The FEN of the board mirrored a <-> h: each rank read backwards, the rest as it is.
+std::string file_mirrored_fen(const std::string& fen) {
+  const size_t end = fen.find_first_of("[ ");
+  std::string board = fen.substr(0, end);
+  for (size_t start = 0, stop; start < board.size(); start = stop + 1) {
+    stop = std::min(board.find('/', start), board.size());
+    std::reverse(board.begin() + long(start), board.begin() + long(stop));
+  }
+  return board + fen.substr(end);
+}
+
+uint64_t mirror_files(uint64_t b) {
+  uint64_t out = 0;
+  for (int sq = 0; sq < 64; ++sq)
+    if (b >> sq & 1) out |= uint64_t{1} << board8::mirror_files(sq);
   return out;
 }
 
@@ -95,6 +114,25 @@ void expect_mirror_symmetry(const Position& played, const std::string& where) {
   }
 }
 
+// The trainer's mirror (GameSpec::mirror_actions): the board mirrored a <-> h encodes to the same
+// scalars and to mirrored planes, and its legal actions are the twins of the position's.
+void expect_file_mirror_symmetry(const Position& played, const std::string& where) {
+  const Position pos = Position::from_fen(played.fen(), played.rules()).value();
+  const auto twin = Position::from_fen(file_mirrored_fen(pos.fen()), pos.rules());
+  ASSERT_TRUE(twin.ok()) << where << ": " << twin.error();
+  Encoded expected = encoded(pos);
+  for (uint64_t& plane : expected.planes) plane = mirror_files(plane);
+  EXPECT_TRUE(encoded(*twin) == expected) << where << " vs " << twin->fen();
+  const auto mirror = mirror_actions(pos.rules().game);
+  std::set<int32_t> twins;
+  for (const int32_t id : legal_ids(pos)) twins.insert(mirror[size_t(id)]);
+  EXPECT_EQ(legal_ids(*twin), twins) << where << " vs " << twin->fen();
+  EXPECT_EQ(twin->in_check(), pos.in_check()) << where;
+  const GameEnd end = adjudicate(pos, {}), twin_end = adjudicate(*twin, {});
+  EXPECT_EQ(twin_end.outcome, end.outcome) << where;
+  EXPECT_EQ(twin_end.reason, end.reason) << where;
+}
+
 TEST(ActionSpace, SizesMatchTheDocumentedLayout) {
   EXPECT_EQ(action_space_size(Game::Sittuyin), 1572 + 5 * 64 + 64 * 5);
   EXPECT_EQ(action_space_size(Game::Shatranj), 1572);
@@ -135,8 +173,30 @@ TEST(ActionSpace, ReferencePositionsRoundTripAndMirror) {
       ASSERT_TRUE(pos.ok()) << where;
       expect_actions_round_trip(*pos, where);
       expect_mirror_symmetry(*pos, where);
+      expect_file_mirror_symmetry(*pos, where);
     }
   }
+}
+
+// The twin table itself: a permutation that is its own inverse, drops and promotions kept apart.
+TEST(ActionSpace, MirrorTwinsArePairedOnce) {
+  for (const Game game : {Game::Sittuyin, Game::Shatranj}) {
+    const auto twin = mirror_actions(game);
+    ASSERT_EQ(int(twin.size()), action_space_size(game));
+    EXPECT_EQ(game_spec(game).mirror_actions.data(), twin.data());
+    for (int32_t a = 0; a < int32_t(twin.size()); ++a) {
+      ASSERT_GE(twin[size_t(a)], 0);
+      EXPECT_EQ(twin[size_t(twin[size_t(a)])], a);
+      EXPECT_EQ(a < kBoardMoves, twin[size_t(a)] < kBoardMoves) << a;
+    }
+  }
+  // a1a3 <-> h1h3; R@a1 <-> R@h1; d5's north-east promotion (to e6) <-> e5's north-west (to d6).
+  const auto rules = chaturanga::rule_profile("sittuyin").take_or_throw("sittuyin");
+  const Position pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", *rules).take_or_throw("fen");
+  const auto twin = mirror_actions(Game::Sittuyin);
+  EXPECT_EQ(twin[size_t(action_of(pos, Move::normal(0, 16)))], action_of(pos, Move::normal(7, 23)));
+  EXPECT_EQ(twin[size_t(kBoardMoves + 4 * 64 + 0)], kBoardMoves + 4 * 64 + 7);
+  EXPECT_EQ(action_text(Game::Sittuyin, twin[size_t(kBoardMoves + kDropTypes * 64 + 35 * 5 + 1)]), "e5d6f");
 }
 
 TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
@@ -149,6 +209,7 @@ TEST(ActionSpace, RandomGamesUnderEveryProfileRoundTripAndMirror) {
         const std::string where = name + " game " + std::to_string(game) + " " + pos.fen();
         expect_actions_round_trip(pos, where);
         expect_mirror_symmetry(pos, where);
+        expect_file_mirror_symmetry(pos, where);
         MoveList list;
         generate_legal(pos, list);
         if (list.size == 0) break;

@@ -95,6 +95,51 @@ TEST(Batches, ValueTargetMixesTheResultAndTheSearchValue) {
   EXPECT_LT(without_value, 64);
 }
 
+// train.mirror: about half of a batch's rows are mirrored (each plane's ranks reversed bit by
+// bit, each action replaced by its twin), the rest as sampled; which ones follows from the seed and
+// the step; the targets' values stay.
+TEST(Batches, MirrorAboutHalfOfTheRowsChosenByTheSeed) {
+  TempDir a;
+  write_shards(a.str(), 0, 20, 5);
+  ShardCatalog catalog(a.str(), data::test::test_spec(), nullptr);
+  catalog.refresh();
+  const auto window = Window::build(catalog, 1'000'000, nullptr);
+  std::vector<int32_t> twin(2212);
+  for (int32_t i = 0; i < 2212; ++i) twin[size_t(i)] = i ^ 1;  // a permutation, its own inverse
+  BatchSpec spec{.seed = 3, .batch_size = 256, .sampling = {}};
+  const HostBatch plain = make_host_batch(*window, spec, 7, false);
+  spec.mirror_actions = twin;
+  const HostBatch mirrored = make_host_batch(*window, spec, 7, false), again = make_host_batch(*window, spec, 7, false);
+  EXPECT_TRUE(torch::equal(mirrored.planes, again.planes));
+  EXPECT_TRUE(torch::equal(mirrored.policy_index, again.policy_index));
+  for (const auto& [x, y] : {std::pair{plain.policy_prob, mirrored.policy_prob},
+                             {plain.scalars, mirrored.scalars},
+                             {plain.wdl, mirrored.wdl},
+                             {plain.policy_legal, mirrored.policy_legal}})
+    EXPECT_TRUE(torch::equal(x, y));
+  HostBatch each = make_host_batch(*window, BatchSpec{.seed = 3, .batch_size = 256, .sampling = {}}, 7, false);
+  const uint64_t a1_b2 = 0x201, h1_g2 = 0x4080;  // a1 and b2 mirrored a <-> h
+  int flipped = 0;
+  for (int64_t j = 0; j < 256; ++j) {
+    if (torch::equal(mirrored.planes[j], plain.planes[j]) &&
+        torch::equal(mirrored.policy_index[j], plain.policy_index[j]))
+      continue;
+    ++flipped;
+    mirror_row(each, j, twin);
+    EXPECT_TRUE(torch::equal(mirrored.planes[j], each.planes[j])) << j;
+    EXPECT_TRUE(torch::equal(mirrored.policy_index[j], each.policy_index[j])) << j;
+    mirror_row(each, j, twin);  // its own inverse
+    EXPECT_TRUE(torch::equal(plain.planes[j], each.planes[j])) << j;
+  }
+  EXPECT_GT(flipped, 96);
+  EXPECT_LT(flipped, 160);
+  each.planes[0][0] = int64_t(a1_b2);
+  each.policy_index[0][0] = 6;
+  mirror_row(each, 0, twin);
+  EXPECT_EQ(each.planes[0][0].item<int64_t>(), int64_t(h1_g2));
+  EXPECT_EQ(each.policy_index[0][0].item<int64_t>(), 7);
+}
+
 // A prior that prefers action ids of a low residue mod 7, a drawn value: its searches' visits
 // follow the prior, a learnable target (the uniform evaluator's are none).
 class SkewedEvaluator final : public search::Evaluator {

@@ -50,8 +50,10 @@ inline Square pop_lsb(Bitboard& b) {
 }
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
-// Rotate the board by 180 degrees (a1 <-> h8) and flip it vertically (a1 <-> a8).
+// Rotate the board by 180 degrees (a1 <-> h8), flip it vertically (a1 <-> a8), mirror its files
+// (a1 <-> h1).
 constexpr int rotate180(int sq) { return 63 - sq; }
 constexpr int flip_vertical(int sq) { return sq ^ 56; }
+constexpr int mirror_files(int sq) { return sq ^ 7; }
 
 }  // namespace sz::board8

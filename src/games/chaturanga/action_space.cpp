@@ -88,7 +88,31 @@ const PolicyMap& policy_map_of(Game game) {
   return game == Game::Sittuyin ? sittuyin : shatranj;
 }
 
+std::vector<int32_t> make_mirror_actions(Game game) {
+  // The promotion forms' twins: in place stays, NE <-> NW, SE <-> SW (kPromotionDelta's order).
+  constexpr int kMirrorForm[5] = {0, 2, 1, 4, 3};
+  std::vector<int32_t> twin(size_t(action_space_size(game)));
+  for (int a = 0; a < kBoardMoves; ++a) {
+    const auto [from, to] = tables().squares[size_t(a)];
+    twin[size_t(a)] = tables().id[mirror_files(from)][mirror_files(to)];
+  }
+  if (game == Game::Sittuyin) {
+    for (int t = 0; t < kDropTypes; ++t)
+      for (int sq = 0; sq < 64; ++sq) twin[size_t(kDropBase + t * 64 + sq)] = kDropBase + t * 64 + mirror_files(sq);
+    for (int from = 0; from < 64; ++from)
+      for (int form = 0; form < 5; ++form)
+        twin[size_t(kPromotionBase + from * 5 + form)] = kPromotionBase + mirror_files(from) * 5 + kMirrorForm[form];
+  }
+  return twin;
+}
+
 }  // namespace
+
+std::span<const int32_t> mirror_actions(Game game) {
+  static const std::vector<int32_t> sittuyin = make_mirror_actions(Game::Sittuyin),
+                                    shatranj = make_mirror_actions(Game::Shatranj);
+  return game == Game::Sittuyin ? sittuyin : shatranj;
+}
 
 int policy_planes(Game game) { return policy_map_of(game).planes; }
 

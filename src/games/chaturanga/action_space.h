@@ -30,6 +30,11 @@ int action_space_size(Game game);
 int policy_planes(Game game);
 std::span<const int32_t> policy_map(Game game);
 
+// The id of each action's twin on the board mirrored a <-> h (GameSpec::mirror_actions): both
+// games' rules and their encodings are symmetric under it (a khon's and a pawn's forward steps
+// included), so a mirrored position plays the mirrored moves to the same result.
+std::span<const int32_t> mirror_actions(Game game);
+
 // A square as seen by colour c in `game`, and back (each transform is its own inverse).
 constexpr int view_square(Game game, Color c, int sq) {
   return c == White ? sq : game == Game::Sittuyin ? board8::rotate180(sq) : board8::flip_vertical(sq);

@@ -12,8 +12,8 @@
 namespace sz::chaturanga {
 
 game::GameSpec game_spec(Game game) {
-  return {std::string(game_name(game)), kBinaryPlanes,       kScalarFeatures, action_space_size(game), kEncoderVersion,
-          kActionSpaceVersion,          policy_planes(game), policy_map(game)};
+  return {std::string(game_name(game)), kBinaryPlanes,       kScalarFeatures,  action_space_size(game), kEncoderVersion,
+          kActionSpaceVersion,          policy_planes(game), policy_map(game), mirror_actions(game)};
 }
 
 State::State(const Position& start) : spec_(game_spec(start.rules().game)), pos_(start) { history_.reserve(512); }
