@@ -244,6 +244,11 @@ TEST(RunConfig, QuickstartPlaysWithTheLeafSearch) {
   EXPECT_FALSE(quickstart->selfplay.resign.enabled);  // sharp material values resign won games
   // Its games carry material in the search's value; three quarters of the value target teach it (E35).
   EXPECT_DOUBLE_EQ(quickstart->train.value_target_search, 0.75);
+  // At 64 visits the networks' full searches force a quarter of KataGo's playouts, and the
+  // trainer mirrors rows a <-> h (E38); the bootstrap keeps the default k.
+  EXPECT_FLOAT_EQ(network.forced_playouts_k, 0.25f);
+  EXPECT_FLOAT_EQ(quickstart->search.forced_playouts_k, 2.0f);
+  EXPECT_TRUE(quickstart->train.mirror);
 }
 
 // cpu-long anneals its learning rate over the steps a 2-core run makes (docs/BENCHMARKS.md,
