@@ -26,7 +26,8 @@ class Heuristics {
   // leaf blend adds to a leaf's value (search/leaf_blend.h).
   virtual float quiescent_material(const GameState& state, int full_plies, int max_plies) const = 0;
   // A bonus in material() units, from the side to move's view, for the side ahead driving the
-  // other king toward a corner (search.leaf_king_hunt).
+  // other king toward a corner (search.leaf_king_hunt); at most 1 in magnitude, since the leaf
+  // blend also mixes it into W - L directly (search.leaf_hunt_share).
   virtual float king_hunt(const GameState& state) const = 0;
   // Whether the side to move forces a win within `moves` (1..kMaxForcedWinMoves) of its own moves
   // (1: an action that ends the game at once in its favour, a mate in one): an exact value the

@@ -18,10 +18,19 @@ void LeafBlend::evaluate(std::span<const EvalQuery> queries, std::span<EvalReply
   if (!heuristics_) return;
   for (size_t i = 0; i < queries.size(); ++i) {
     const game::GameState& state = *queries[i].state;
-    float material = heuristics_->quiescent_material(state, leaf_.full_plies, leaf_.quiescence_plies);
-    if (leaf_.king_hunt > 0) material += leaf_.king_hunt * heuristics_->king_hunt(state);
-    blend_value(replies[i].wdl, leaf_.quiescence, material_value(material));
+    const float material = heuristics_->quiescent_material(state, leaf_.full_plies, leaf_.quiescence_plies);
+    const float hunt = leaf_.king_hunt > 0 ? heuristics_->king_hunt(state) : 0.0f;
+    blend_value(replies[i].wdl, leaf_.quiescence, hunted_material_value(material, hunt, leaf_));
   }
+}
+
+float hunted_material_value(float material, float hunt, const LeafSearchConfig& leaf) {
+  const float q = material_value(material + leaf.king_hunt * hunt);
+  if (hunt == 0 || leaf.hunt_share <= 0) return q;
+  const float saturation = material_value(material) * material_value(material);
+  const float share = leaf.hunt_share * saturation;
+  // |hunt| <= 1 (game::Heuristics): a mix of two values; the clamp only catches rounding.
+  return std::clamp((1 - share) * q + share * hunt, -1.0f, 1.0f);
 }
 
 }  // namespace sz::search

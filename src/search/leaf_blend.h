@@ -1,5 +1,5 @@
 #pragma once
-// The leaf search's value (LeafSearchConfig::quiescence, king_hunt): an evaluator around another
+// The leaf search's value (LeafSearchConfig::quiescence, king_hunt, hunt_share): an evaluator around another
 // that blends each reply's W/D/L with the material its position holds once the captures pending
 // are played out (game::Heuristics), from the side to move's view. The search never sees it: whoever
 // owns a search's evaluator wraps it (self-play, the arena's players, `uci`, the clients' C API),
@@ -29,6 +29,11 @@ class LeafBlend final : public Evaluator {
   LeafSearchConfig leaf_;
   const game::Heuristics* heuristics_;
 };
+
+// The leaf's W - L for its resolved `material` and its king hunt `hunt` (game::Heuristics, both
+// from the side to move's view): material_value of the material with `leaf.king_hunt` times the
+// hunt, and `leaf.hunt_share` of the hunt itself as far as the material's value is saturated.
+float hunted_material_value(float material, float hunt, const LeafSearchConfig& leaf);
 
 // `wdl`, from the side to move's view, blended with `weight` of a value whose W - L is `q` and
 // whose D is 1 - |q| (no loss where it wins): the leaf blend's arithmetic, and with weight 1 the

@@ -45,6 +45,11 @@ struct LeafSearchConfig {
   // With quiescence: this weight of Heuristics::king_hunt added to the resolved material, so that
   // a won ending has quiet moves that score better than others (Stockfish's mop-up).
   float king_hunt = 0.0f;
+  // With the king hunt: a share of the leaf's W - L given to the hunt itself, outside the
+  // material's squash (material_value, a tanh), scaled by how saturated that squash is (the
+  // square of the material's value). Far ahead, tanh leaves a hunt of 0.9 pawns a few thousandths
+  // of value and every quiet move of a won ending scores alike; this share keeps their order.
+  float hunt_share = 0.0f;
   // A leaf whose mover forces a win within this many of its moves (Heuristics::forces_win: 1 a
   // mate in one, 2 a check after which every reply allows one, ...) is scored as the win it is,
   // a terminal, without the evaluator: a move that walks into a mate is refuted on its first
@@ -82,6 +87,13 @@ void leaf_settings(V& v, C& c) {
              .help = "with the leaf quiescence, this weight of a bonus for driving the losing king to a corner "
                      "added to the resolved material"},
             c.king_hunt, 0.0f, 10.0f);
+  v.setting({.key = "leaf_hunt_share",
+             .spec = "hshare",
+             .uci = "Hunt Share",
+             .uci_scale = 100,
+             .help = "with the king hunt, this share of a leaf's value given to the hunt outside the material's "
+                     "squash, as far as the squash saturates, so that a large lead still presses its won ending"},
+            c.hunt_share, 0.0f, 0.5f);
   v.setting({.key = "leaf_win_moves",
              .spec = "win",
              .uci = "Win Search",
