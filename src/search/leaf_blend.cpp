@@ -27,8 +27,8 @@ void LeafBlend::evaluate(std::span<const EvalQuery> queries, std::span<EvalReply
 float hunted_material_value(float material, float hunt, const LeafSearchConfig& leaf) {
   const float q = material_value(material + leaf.king_hunt * hunt);
   if (hunt == 0 || leaf.hunt_share <= 0) return q;
-  const float saturation = material_value(material) * material_value(material);
-  const float share = leaf.hunt_share * saturation;
+  const float alone = material_value(material);  // how saturated the squash is: alone^2
+  const float share = leaf.hunt_share * alone * alone;
   // |hunt| <= 1 (game::Heuristics): a mix of two values; the clamp only catches rounding.
   return std::clamp((1 - share) * q + share * hunt, -1.0f, 1.0f);
 }
